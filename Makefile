@@ -1,0 +1,114 @@
+# microsalt build. `make` builds build/host/libmicrosalt.{a,so}; `make test` runs the suite.
+# CONFIG selects one build (see docs/targets.md); every CONFIG builds into build/$(CONFIG).
+
+CONFIG ?= host
+PREFIX ?= /usr/local
+BUILD := build
+B := $(BUILD)/$(CONFIG)
+
+WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wvla -Wcast-qual \
+            -Wstrict-prototypes -Wmissing-prototypes
+COMMON_CFLAGS := $(WARNINGS) -ffunction-sections -fdata-sections -Iinclude -Isrc
+
+HOST_CONFIGS := host host-clang host-fe32 host-asan
+CROSS_CONFIGS := avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4
+
+ifeq ($(CONFIG),host)
+  CC := gcc
+  OPT := -O2
+else ifeq ($(CONFIG),host-clang)
+  CC := clang
+  OPT := -O2
+else ifeq ($(CONFIG),host-fe32)
+  # The 32-bit field arithmetic that the microcontrollers run, exercised on the host.
+  CC := gcc
+  OPT := -O2 -DMICROSALT_FE32
+else ifeq ($(CONFIG),host-asan)
+  CC := gcc
+  OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  LDSAN := -fsanitize=address,undefined
+else ifeq ($(CONFIG),avr-atmega2560)
+  CC := avr-gcc
+  OPT := -O2 -mmcu=atmega2560
+else ifeq ($(CONFIG),avr-atmega328p)
+  CC := avr-gcc
+  OPT := -O2 -mmcu=atmega328p
+else ifeq ($(CONFIG),cortex-m0)
+  CC := arm-none-eabi-gcc
+  OPT := -O2 -mcpu=cortex-m0 -mthumb
+else ifeq ($(CONFIG),cortex-m3)
+  CC := arm-none-eabi-gcc
+  OPT := -O2 -mcpu=cortex-m3 -mthumb
+else ifeq ($(CONFIG),cortex-m4)
+  CC := arm-none-eabi-gcc
+  OPT := -O2 -mcpu=cortex-m4 -mthumb
+else
+  $(error unknown CONFIG '$(CONFIG)'; known: $(HOST_CONFIGS) $(CROSS_CONFIGS))
+endif
+
+CFLAGS := $(COMMON_CFLAGS) $(OPT) $(EXTRA_CFLAGS)
+IS_HOST := $(filter $(CONFIG),$(HOST_CONFIGS))
+AR := $(if $(filter avr-%,$(CONFIG)),avr-ar,$(if $(filter cortex-%,$(CONFIG)),arm-none-eabi-ar,ar))
+
+# Bare-metal applications define randombytes themselves (include/microsalt.h).
+LIB_SRC := $(filter-out $(if $(IS_HOST),,src/randombytes.c),$(wildcard src/*.c))
+LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
+
+TEST_SRC := $(filter-out tests/ct.c,$(wildcard tests/*.c))
+TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
+TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
+               -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
+
+.PHONY: all lib check test clean install
+.DEFAULT_GOAL := all
+
+all: lib
+
+lib: $(B)/libmicrosalt.a $(if $(IS_HOST),$(B)/libmicrosalt.so)
+
+$(B)/obj/%.o: src/%.c $(wildcard src/*.h) include/microsalt.h
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(if $(IS_HOST),-fPIC) -c $< -o $@
+
+$(B)/libmicrosalt.a: $(LIB_OBJ)
+	@rm -f $@
+	$(AR) rcs $@ $^
+
+$(B)/libmicrosalt.so: $(LIB_OBJ) src/microsalt.map
+	$(CC) -shared $(LDSAN) -Wl,--version-script=src/microsalt.map -Wl,-soname,libmicrosalt.so.0 \
+	  -o $@ $(LIB_OBJ)
+
+$(B)/tests/%.o: tests/%.c $(wildcard tests/*.h) tests/tests.def include/microsalt.h
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -c $< -o $@
+
+$(B)/test_microsalt: $(TEST_OBJ) $(B)/libmicrosalt.a
+	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) $(B)/libmicrosalt.a -ldl
+
+# Wycheproof JSON (../shared/vectors/wycheproof) converted to the runner's vector format.
+WYCHEPROOF ?= ../shared/vectors/wycheproof
+$(BUILD)/vectors/.stamp: tests/gen/wycheproof.py
+	python3 tests/gen/wycheproof.py $(WYCHEPROOF) $(BUILD)/vectors
+	@touch $@
+
+# One configuration: a host build runs the whole runner; a cross build compiles the library
+# warning-free (running on the simulated targets is the lab's job).
+check: lib $(if $(IS_HOST),$(B)/test_microsalt $(BUILD)/vectors/.stamp)
+ifneq ($(IS_HOST),)
+	$(B)/test_microsalt $(TESTS)
+endif
+
+test:
+	tests/run-suite.sh
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/microsalt \
+	  $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 $(B)/libmicrosalt.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 $(B)/libmicrosalt.so $(DESTDIR)$(PREFIX)/lib/libmicrosalt.so.0
+	ln -sf libmicrosalt.so.0 $(DESTDIR)$(PREFIX)/lib/libmicrosalt.so
+	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include/microsalt/
+	sed -e 's|@PREFIX@|$(PREFIX)|' microsalt.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/microsalt.pc
+
+clean:
+	rm -rf $(BUILD)

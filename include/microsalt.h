@@ -1,0 +1,235 @@
+/*
+ * microsalt: the NaCl API for microcontrollers and hosts.
+ *
+ * Prototypes, byte outputs and the ZEROBYTES/BOXZEROBYTES padding convention are those of
+ * NaCl and TweetNaCl; crypto_sign_seed_keypair, crypto_sign_detached and
+ * crypto_sign_verify_detached follow libsodium. The short names (crypto_box) are the linked
+ * symbols; the full NaCl names (crypto_box_curve25519xsalsa20poly1305) are macros for them.
+ *
+ * Every function returns 0 on success and -1 on failure, except crypto_hashblocks (bytes left).
+ * crypto_scalarmult, crypto_box_beforenm and the box functions built on them return -1 when
+ * the shared point is all zeros (a low-order public key), as libsodium does; the output is
+ * still written, so NaCl callers that ignore the result see NaCl's bytes.
+ */
+#ifndef MICROSALT_H
+#define MICROSALT_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__) || defined(__clang__)
+#define MICROSALT_WARN_UNUSED_RESULT __attribute__((warn_unused_result))
+#else
+#define MICROSALT_WARN_UNUSED_RESULT
+#endif
+
+/* ---- crypto_box: curve25519xsalsa20poly1305 ------------------------------------------ */
+#define crypto_box_PUBLICKEYBYTES 32
+#define crypto_box_SECRETKEYBYTES 32
+#define crypto_box_BEFORENMBYTES 32
+#define crypto_box_NONCEBYTES 24
+#define crypto_box_ZEROBYTES 32
+#define crypto_box_BOXZEROBYTES 16
+#define crypto_box_PRIMITIVE "curve25519xsalsa20poly1305"
+
+int crypto_box_keypair(unsigned char *pk, unsigned char *sk);
+int crypto_box(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+               const unsigned char *n, const unsigned char *pk, const unsigned char *sk);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_box_open(unsigned char *m, const unsigned char *c, unsigned long long clen,
+                    const unsigned char *n, const unsigned char *pk, const unsigned char *sk);
+int crypto_box_beforenm(unsigned char *k, const unsigned char *pk, const unsigned char *sk);
+int crypto_box_afternm(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+                       const unsigned char *n, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_box_open_afternm(unsigned char *m, const unsigned char *c, unsigned long long clen,
+                            const unsigned char *n, const unsigned char *k);
+
+/* ---- crypto_secretbox: xsalsa20poly1305 ----------------------------------------------- */
+#define crypto_secretbox_KEYBYTES 32
+#define crypto_secretbox_NONCEBYTES 24
+#define crypto_secretbox_ZEROBYTES 32
+#define crypto_secretbox_BOXZEROBYTES 16
+#define crypto_secretbox_PRIMITIVE "xsalsa20poly1305"
+
+int crypto_secretbox(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+                     const unsigned char *n, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_secretbox_open(unsigned char *m, const unsigned char *c, unsigned long long clen,
+                          const unsigned char *n, const unsigned char *k);
+
+/* ---- crypto_sign: ed25519 ------------------------------------------------------------- */
+#define crypto_sign_BYTES 64
+#define crypto_sign_PUBLICKEYBYTES 32
+#define crypto_sign_SECRETKEYBYTES 64 /* 32-byte seed || 32-byte public key */
+#define crypto_sign_SEEDBYTES 32
+#define crypto_sign_PRIMITIVE "ed25519"
+
+int crypto_sign_keypair(unsigned char *pk, unsigned char *sk);
+int crypto_sign_seed_keypair(unsigned char *pk, unsigned char *sk, const unsigned char *seed);
+/* sm = signature (64 bytes) || m; *smlen = mlen + 64. */
+int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
+                unsigned long long mlen, const unsigned char *sk);
+/* m needs room for smlen bytes (NaCl); on failure *mlen = 0 and m[0..smlen) is zeroed. */
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_sign_open(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,
+                     unsigned long long smlen, const unsigned char *pk);
+/* siglen may be NULL. */
+int crypto_sign_detached(unsigned char *sig, unsigned long long *siglen, const unsigned char *m,
+                         unsigned long long mlen, const unsigned char *sk);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_sign_verify_detached(const unsigned char *sig, const unsigned char *m,
+                                unsigned long long mlen, const unsigned char *pk);
+
+/* ---- crypto_hash: sha512; crypto_hashblocks: sha512 compression ----------------------- */
+#define crypto_hash_BYTES 64
+#define crypto_hash_PRIMITIVE "sha512"
+#define crypto_hashblocks_STATEBYTES 64
+#define crypto_hashblocks_BLOCKBYTES 128
+#define crypto_hashblocks_PRIMITIVE "sha512"
+
+int crypto_hash(unsigned char *out, const unsigned char *m, unsigned long long mlen);
+/* Consumes the whole 128-byte blocks of in, updating the big-endian 64-byte state;
+ * returns the number of bytes left over (inlen mod 128). */
+int crypto_hashblocks(unsigned char *statebytes, const unsigned char *in,
+                      unsigned long long inlen);
+
+/* ---- crypto_auth: hmacsha512256 ------------------------------------------------------- */
+#define crypto_auth_BYTES 32
+#define crypto_auth_KEYBYTES 32
+#define crypto_auth_PRIMITIVE "hmacsha512256"
+
+int crypto_auth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
+                const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_auth_verify(const unsigned char *a, const unsigned char *m, unsigned long long mlen,
+                       const unsigned char *k);
+
+/* ---- crypto_onetimeauth: poly1305 ----------------------------------------------------- */
+#define crypto_onetimeauth_BYTES 16
+#define crypto_onetimeauth_KEYBYTES 32
+#define crypto_onetimeauth_PRIMITIVE "poly1305"
+
+int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
+                       const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_onetimeauth_verify(const unsigned char *a, const unsigned char *m,
+                              unsigned long long mlen, const unsigned char *k);
+
+/* ---- crypto_stream: xsalsa20; crypto_stream_salsa20 ----------------------------------- */
+#define crypto_stream_KEYBYTES 32
+#define crypto_stream_NONCEBYTES 24
+#define crypto_stream_PRIMITIVE "xsalsa20"
+#define crypto_stream_salsa20_KEYBYTES 32
+#define crypto_stream_salsa20_NONCEBYTES 8
+
+int crypto_stream(unsigned char *c, unsigned long long clen, const unsigned char *n,
+                  const unsigned char *k);
+int crypto_stream_xor(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+                      const unsigned char *n, const unsigned char *k);
+int crypto_stream_salsa20(unsigned char *c, unsigned long long clen, const unsigned char *n,
+                          const unsigned char *k);
+int crypto_stream_salsa20_xor(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+                              const unsigned char *n, const unsigned char *k);
+
+/* ---- crypto_core: salsa20, hsalsa20 --------------------------------------------------- */
+#define crypto_core_salsa20_OUTPUTBYTES 64
+#define crypto_core_salsa20_INPUTBYTES 16
+#define crypto_core_salsa20_KEYBYTES 32
+#define crypto_core_salsa20_CONSTBYTES 16
+#define crypto_core_hsalsa20_OUTPUTBYTES 32
+#define crypto_core_hsalsa20_INPUTBYTES 16
+#define crypto_core_hsalsa20_KEYBYTES 32
+#define crypto_core_hsalsa20_CONSTBYTES 16
+
+int crypto_core_salsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
+                        const unsigned char *c);
+int crypto_core_hsalsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
+                         const unsigned char *c);
+
+/* ---- crypto_scalarmult: curve25519 ---------------------------------------------------- */
+#define crypto_scalarmult_BYTES 32
+#define crypto_scalarmult_SCALARBYTES 32
+#define crypto_scalarmult_PRIMITIVE "curve25519"
+
+int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p);
+int crypto_scalarmult_base(unsigned char *q, const unsigned char *n);
+
+/* ---- crypto_verify: constant-time comparison ------------------------------------------ */
+#define crypto_verify_16_BYTES 16
+#define crypto_verify_32_BYTES 32
+
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_verify_16(const unsigned char *x, const unsigned char *y);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_verify_32(const unsigned char *x, const unsigned char *y);
+
+/* ---- randombytes ---------------------------------------------------------------------- */
+/* Hosted builds take bytes from the OS and abort if it fails. Bare-metal applications
+ * define this function themselves. */
+void randombytes(unsigned char *buf, unsigned long long len);
+
+/* ---- Full NaCl names ------------------------------------------------------------------ */
+#define crypto_box_curve25519xsalsa20poly1305_PUBLICKEYBYTES crypto_box_PUBLICKEYBYTES
+#define crypto_box_curve25519xsalsa20poly1305_SECRETKEYBYTES crypto_box_SECRETKEYBYTES
+#define crypto_box_curve25519xsalsa20poly1305_BEFORENMBYTES crypto_box_BEFORENMBYTES
+#define crypto_box_curve25519xsalsa20poly1305_NONCEBYTES crypto_box_NONCEBYTES
+#define crypto_box_curve25519xsalsa20poly1305_ZEROBYTES crypto_box_ZEROBYTES
+#define crypto_box_curve25519xsalsa20poly1305_BOXZEROBYTES crypto_box_BOXZEROBYTES
+#define crypto_box_curve25519xsalsa20poly1305_keypair crypto_box_keypair
+#define crypto_box_curve25519xsalsa20poly1305 crypto_box
+#define crypto_box_curve25519xsalsa20poly1305_open crypto_box_open
+#define crypto_box_curve25519xsalsa20poly1305_beforenm crypto_box_beforenm
+#define crypto_box_curve25519xsalsa20poly1305_afternm crypto_box_afternm
+#define crypto_box_curve25519xsalsa20poly1305_open_afternm crypto_box_open_afternm
+
+#define crypto_secretbox_xsalsa20poly1305_KEYBYTES crypto_secretbox_KEYBYTES
+#define crypto_secretbox_xsalsa20poly1305_NONCEBYTES crypto_secretbox_NONCEBYTES
+#define crypto_secretbox_xsalsa20poly1305_ZEROBYTES crypto_secretbox_ZEROBYTES
+#define crypto_secretbox_xsalsa20poly1305_BOXZEROBYTES crypto_secretbox_BOXZEROBYTES
+#define crypto_secretbox_xsalsa20poly1305 crypto_secretbox
+#define crypto_secretbox_xsalsa20poly1305_open crypto_secretbox_open
+
+#define crypto_sign_ed25519_BYTES crypto_sign_BYTES
+#define crypto_sign_ed25519_PUBLICKEYBYTES crypto_sign_PUBLICKEYBYTES
+#define crypto_sign_ed25519_SECRETKEYBYTES crypto_sign_SECRETKEYBYTES
+#define crypto_sign_ed25519_SEEDBYTES crypto_sign_SEEDBYTES
+#define crypto_sign_ed25519_keypair crypto_sign_keypair
+#define crypto_sign_ed25519_seed_keypair crypto_sign_seed_keypair
+#define crypto_sign_ed25519 crypto_sign
+#define crypto_sign_ed25519_open crypto_sign_open
+#define crypto_sign_ed25519_detached crypto_sign_detached
+#define crypto_sign_ed25519_verify_detached crypto_sign_verify_detached
+
+#define crypto_hash_sha512_BYTES crypto_hash_BYTES
+#define crypto_hash_sha512 crypto_hash
+#define crypto_hashblocks_sha512_STATEBYTES crypto_hashblocks_STATEBYTES
+#define crypto_hashblocks_sha512_BLOCKBYTES crypto_hashblocks_BLOCKBYTES
+#define crypto_hashblocks_sha512 crypto_hashblocks
+
+#define crypto_auth_hmacsha512256_BYTES crypto_auth_BYTES
+#define crypto_auth_hmacsha512256_KEYBYTES crypto_auth_KEYBYTES
+#define crypto_auth_hmacsha512256 crypto_auth
+#define crypto_auth_hmacsha512256_verify crypto_auth_verify
+
+#define crypto_onetimeauth_poly1305_BYTES crypto_onetimeauth_BYTES
+#define crypto_onetimeauth_poly1305_KEYBYTES crypto_onetimeauth_KEYBYTES
+#define crypto_onetimeauth_poly1305 crypto_onetimeauth
+#define crypto_onetimeauth_poly1305_verify crypto_onetimeauth_verify
+
+#define crypto_stream_xsalsa20_KEYBYTES crypto_stream_KEYBYTES
+#define crypto_stream_xsalsa20_NONCEBYTES crypto_stream_NONCEBYTES
+#define crypto_stream_xsalsa20 crypto_stream
+#define crypto_stream_xsalsa20_xor crypto_stream_xor
+
+#define crypto_scalarmult_curve25519_BYTES crypto_scalarmult_BYTES
+#define crypto_scalarmult_curve25519_SCALARBYTES crypto_scalarmult_SCALARBYTES
+#define crypto_scalarmult_curve25519 crypto_scalarmult
+#define crypto_scalarmult_curve25519_base crypto_scalarmult_base
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,20 @@
+#!/bin/sh
+# The whole test suite (what `make test` and ./lab test run). Every step must pass; a missing
+# tool or vector file is a failure, never a skip.
+set -eu
+cd "$(dirname "$0")/.."
+MAKE="make --no-print-directory -j2"
+
+step() { printf '\n==== %s\n' "$*"; }
+
+for config in host host-clang host-fe32 host-asan; do
+    step "runner: $config"
+    $MAKE check CONFIG=$config
+done
+
+for config in avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4; do
+    step "warning-free cross build: $config"
+    $MAKE lib CONFIG=$config
+done
+
+printf '\nall suite steps passed\n'
