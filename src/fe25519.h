@@ -1,0 +1,59 @@
+/*
+ * Arithmetic in GF(2^255 - 19), shared by X25519 and Ed25519.
+ *
+ * Two representations, one interface:
+ *  - 64-bit hosts with a 128-bit product (__SIZEOF_INT128__): five 51-bit limbs in uint64_t;
+ *  - everything else, and any build with MICROSALT_FE32 (the microcontroller path, also run on
+ *    the host by the test suite): ten limbs of alternately 26 and 25 bits in int32_t, with
+ *    32x32->64 products.
+ *
+ * Contract, for both representations:
+ *  - every function accepts as input the output of any function here, including chains of
+ *    fe_add/fe_sub/fe_neg results, and outputs may alias inputs;
+ *  - fe_tobytes writes the canonical (fully reduced) little-endian encoding;
+ *  - fe_frombytes ignores bit 255 and accepts non-canonical values (2^255-19 .. 2^255-1);
+ *  - nothing branches or indexes on the values: all are constant time.
+ * The representation-specific files state the limb bounds each function needs and produces.
+ */
+#ifndef MICROSALT_FE25519_H
+#define MICROSALT_FE25519_H
+
+#include <stdint.h>
+
+#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+#define MICROSALT_FE64 1
+typedef struct {
+    uint64_t v[5];
+} fe25519;
+#else
+typedef struct {
+    int32_t v[10];
+} fe25519;
+#endif
+
+void microsalt_fe_frombytes(fe25519 *h, const uint8_t s[32]);
+void microsalt_fe_tobytes(uint8_t s[32], const fe25519 *h);
+void microsalt_fe_0(fe25519 *h);
+void microsalt_fe_1(fe25519 *h);
+void microsalt_fe_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_neg(fe25519 *h, const fe25519 *f);
+void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_sq(fe25519 *h, const fe25519 *f);
+/* h = f * 121666, the constant (A + 2) / 4 of the Montgomery ladder (RFC 7748 uses a24 =
+ * 121665 with a different grouping; both are fine). */
+void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f);
+/* h = f^(p-2) = 1/f (and 0 when f = 0). */
+void microsalt_fe_invert(fe25519 *h, const fe25519 *f);
+/* h = f^((p-5)/8), the exponent of the square-root step of Ed25519 point decoding. */
+void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f);
+/* b is 0 or 1: swap f and g when b == 1. */
+void microsalt_fe_cswap(fe25519 *f, fe25519 *g, uint32_t b);
+/* b is 0 or 1: f = g when b == 1; f unchanged when b == 0. */
+void microsalt_fe_cmov(fe25519 *f, const fe25519 *g, uint32_t b);
+/* 1 when the canonical encoding of f is odd (its "sign" in RFC 8032), else 0. */
+uint32_t microsalt_fe_isnegative(const fe25519 *f);
+/* 1 when f = 0 mod p, else 0. */
+uint32_t microsalt_fe_iszero(const fe25519 *f);
+
+#endif
