@@ -10,7 +10,7 @@ WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wvla -Wcast-qual
             -Wstrict-prototypes -Wmissing-prototypes
 COMMON_CFLAGS := $(WARNINGS) -ffunction-sections -fdata-sections -Iinclude -Isrc
 
-HOST_CONFIGS := host host-clang host-fe32 host-asan
+HOST_CONFIGS := host host-clang host-fe32 host-asan host-ct host-ct-fe32
 CROSS_CONFIGS := avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4
 
 ifeq ($(CONFIG),host)
@@ -27,6 +27,13 @@ else ifeq ($(CONFIG),host-asan)
   CC := gcc
   OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
   LDSAN := -fsanitize=address,undefined
+else ifeq ($(CONFIG),host-ct)
+  # Built for tests/ct.c under valgrind: ct_declassify marks results public by design.
+  CC := gcc
+  OPT := -O2 -g -DMICROSALT_CT_TESTING
+else ifeq ($(CONFIG),host-ct-fe32)
+  CC := gcc
+  OPT := -O2 -g -DMICROSALT_CT_TESTING -DMICROSALT_FE32
 else ifeq ($(CONFIG),avr-atmega2560)
   CC := avr-gcc
   OPT := -O2 -mmcu=atmega2560
@@ -59,7 +66,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
 TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
-.PHONY: all lib check test clean install
+.PHONY: all lib check ct test clean install
 .DEFAULT_GOAL := all
 
 all: lib
@@ -97,6 +104,20 @@ check: lib $(if $(IS_HOST),$(B)/test_microsalt $(BUILD)/vectors/.stamp)
 ifneq ($(IS_HOST),)
 	$(B)/test_microsalt $(TESTS)
 endif
+
+# Constant time under valgrind memcheck: no report on the library, a report on the leaky
+# comparison (valgrind's --error-exitcode=3 marks a report).
+$(B)/ct_microsalt: tests/ct.c $(B)/libmicrosalt.a
+	$(CC) $(TEST_CFLAGS) -o $@ tests/ct.c $(B)/libmicrosalt.a
+
+VALGRIND := valgrind -q --error-exitcode=3 --track-origins=yes
+ct: $(B)/ct_microsalt
+	$(VALGRIND) $(B)/ct_microsalt
+	@status=0; $(VALGRIND) $(B)/ct_microsalt leaky 2>$(B)/ct-leaky.log || status=$$?; \
+	if [ $$status -eq 3 ] && grep -q "depends on uninitialised value" $(B)/ct-leaky.log; then \
+	  echo "ct: the deliberately leaky comparison was caught"; \
+	else cat $(B)/ct-leaky.log; echo "ct: the leaky comparison was NOT caught (status $$status)"; \
+	  exit 1; fi
 
 test:
 	tests/run-suite.sh

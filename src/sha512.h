@@ -5,8 +5,8 @@
 #include <stdint.h>
 
 typedef struct {
-    uint8_t state[64];     /* the crypto_hashblocks state: eight big-endian 64-bit words */
-    uint8_t buf[128];      /* the partial block */
+    uint64_t state[8];        /* the chaining value as words: no byte conversion per update */
+    uint8_t buf[128];         /* the partial block */
     unsigned long long total; /* bytes absorbed so far */
 } microsalt_sha512_ctx;
 

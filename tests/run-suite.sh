@@ -12,9 +12,21 @@ for config in host host-clang host-fe32 host-asan; do
     $MAKE check CONFIG=$config
 done
 
+for config in host-ct host-ct-fe32; do
+    step "constant time under valgrind: $config"
+    $MAKE ct CONFIG=$config
+done
+
 for config in avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4; do
     step "warning-free cross build: $config"
     $MAKE lib CONFIG=$config
 done
+
+step "exported symbols"
+$MAKE lib CONFIG=host
+tests/check-symbols.sh build/host
+
+step "make install and pkg-config"
+tests/check-install.sh
 
 printf '\nall suite steps passed\n'
