@@ -66,7 +66,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
 TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
-.PHONY: all lib check ct test clean install
+.PHONY: all lib check ct test bench clean install
 .DEFAULT_GOAL := all
 
 all: lib
@@ -121,6 +121,13 @@ ct: $(B)/ct_microsalt
 
 test:
 	tests/run-suite.sh
+
+$(B)/bench_host: bench/host.c tests/oracle.c $(B)/libmicrosalt.a
+	$(CC) $(TEST_CFLAGS) -o $@ bench/host.c tests/oracle.c $(B)/libmicrosalt.a -ldl -lpthread
+
+# The benchmark: writes build/bench/host.md and regenerates BENCHMARKS.md.
+bench: $(B)/bench_host
+	bench/run.sh $(B)/bench_host
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/microsalt \

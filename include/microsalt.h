@@ -71,7 +71,8 @@ int crypto_sign_seed_keypair(unsigned char *pk, unsigned char *sk, const unsigne
 /* sm = signature (64 bytes) || m; *smlen = mlen + 64. */
 int crypto_sign(unsigned char *sm, unsigned long long *smlen, const unsigned char *m,
                 unsigned long long mlen, const unsigned char *sk);
-/* m needs room for smlen bytes (NaCl); on failure *mlen = 0 and m[0..smlen) is zeroed. */
+/* m needs room for smlen - 64 bytes (NaCl callers give smlen); on failure *mlen = 0 and
+ * m[0..smlen - 64) is zeroed. */
 MICROSALT_WARN_UNUSED_RESULT
 int crypto_sign_open(unsigned char *m, unsigned long long *mlen, const unsigned char *sm,
                      unsigned long long smlen, const unsigned char *pk);

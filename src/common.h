@@ -79,14 +79,6 @@ MICROSALT_INLINE uint32_t ct_eq_u32(uint32_t x, uint32_t y)
     return ct_is_zero_u32(x ^ y);
 }
 
-/* Returns 1 when x < y (unsigned) and 0 otherwise. */
-MICROSALT_INLINE uint32_t ct_lt_u32(uint32_t x, uint32_t y)
-{
-    /* The borrow out of x - y, computed without a comparison instruction. */
-    uint32_t z = x - y;
-    return ct_barrier_u32((z ^ ((x ^ y) & (z ^ x))) >> 31);
-}
-
 /* b is 0 or 1. Copies src over dst (n bytes) when b == 1; leaves dst alone when b == 0. */
 MICROSALT_INLINE void ct_cmov_bytes(uint8_t *dst, const uint8_t *src, size_t n, uint8_t b)
 {

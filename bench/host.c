@@ -1,0 +1,175 @@
+/*
+ * Host speed and stack report: microsalt beside libsodium in the same process (libsodium is
+ * loaded through tests/oracle.c, since both export the NaCl names).
+ *
+ * Cycles: the median over many runs of the time-stamp counter around one call (x86-64), or of
+ * clock_gettime nanoseconds elsewhere; both libraries are measured alternately so machine noise
+ * hits them alike. Stack: each microsalt operation runs once on a thread whose stack is painted
+ * with a pattern; the deepest overwritten byte, minus the same figure for an empty call, is the
+ * operation's peak stack use.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__x86_64__) || defined(__i386__)
+#include <x86intrin.h>
+#endif
+
+#include "../tests/oracle.h"
+#include "microsalt.h"
+
+#define MSG 1024
+static unsigned char key[64], key2[64], pk[32], pk2[32], sk[64], spk[32], nonce[24],
+    msg[MSG + 64], boxed[MSG], out[MSG + 64], sig[64], shared[32];
+static unsigned long long smlen;
+
+static uint64_t now(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+    return __rdtsc();
+#else
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+#endif
+}
+
+struct op {
+    const char *name;
+    unsigned bytes;
+    void (*ms)(void);
+    void (*so)(void);
+};
+
+#define S (sodium())
+static void ms_scalarmult(void) { (void)crypto_scalarmult(shared, key, pk2); }
+static void so_scalarmult(void) { (void)S->crypto_scalarmult(shared, key, pk2); }
+static void ms_scalarmult_base(void) { (void)crypto_scalarmult_base(shared, key); }
+static void so_scalarmult_base(void) { (void)S->crypto_scalarmult_base(shared, key); }
+static void ms_sign_keypair(void) { crypto_sign_seed_keypair(spk, sk, key); }
+static void so_sign_keypair(void) { S->crypto_sign_seed_keypair(spk, sk, key); }
+static void ms_sign(void) { crypto_sign_detached(sig, NULL, msg, 32, sk); }
+static void so_sign(void) { S->crypto_sign_detached(sig, NULL, msg, 32, sk); }
+static void ms_verify(void) { (void)!crypto_sign_verify_detached(sig, msg, 32, spk); }
+static void so_verify(void) { (void)S->crypto_sign_verify_detached(sig, msg, 32, spk); }
+static void ms_box(void) { (void)crypto_box(out, msg, MSG, nonce, pk2, key); }
+static void so_box(void) { (void)S->crypto_box(out, msg, MSG, nonce, pk2, key); }
+static void ms_box_open(void) { (void)!crypto_box_open(out, boxed, MSG, nonce, pk2, key); }
+static void so_box_open(void) { (void)S->crypto_box_open(out, boxed, MSG, nonce, pk2, key); }
+static void ms_secretbox(void) { crypto_secretbox(out, msg, MSG, nonce, key); }
+static void so_secretbox(void) { S->crypto_secretbox(out, msg, MSG, nonce, key); }
+static void ms_stream_xor(void) { crypto_stream_xor(out, msg, MSG, nonce, key); }
+static void so_stream_xor(void) { S->crypto_stream_xor(out, msg, MSG, nonce, key); }
+static void ms_hash(void) { crypto_hash(out, msg, MSG); }
+static void so_hash(void) { S->crypto_hash(out, msg, MSG); }
+static void ms_auth(void) { crypto_auth(out, msg, MSG, key); }
+static void so_auth(void) { S->crypto_auth(out, msg, MSG, key); }
+static void ms_onetimeauth(void) { crypto_onetimeauth(out, msg, MSG, key); }
+static void so_onetimeauth(void) { S->crypto_onetimeauth(out, msg, MSG, key); }
+static void empty(void) {}
+
+static const struct op ops[] = {
+    {"crypto_scalarmult", 0, ms_scalarmult, so_scalarmult},
+    {"crypto_scalarmult_base", 0, ms_scalarmult_base, so_scalarmult_base},
+    {"crypto_sign_seed_keypair", 0, ms_sign_keypair, so_sign_keypair},
+    {"crypto_sign_detached", 32, ms_sign, so_sign},
+    {"crypto_sign_verify_detached", 32, ms_verify, so_verify},
+    {"crypto_box", MSG, ms_box, so_box},
+    {"crypto_box_open", MSG, ms_box_open, so_box_open},
+    {"crypto_secretbox", MSG, ms_secretbox, so_secretbox},
+    {"crypto_stream_xor", MSG, ms_stream_xor, so_stream_xor},
+    {"crypto_hash", MSG, ms_hash, so_hash},
+    {"crypto_auth", MSG, ms_auth, so_auth},
+    {"crypto_onetimeauth", MSG, ms_onetimeauth, so_onetimeauth},
+};
+#define NOPS (sizeof ops / sizeof ops[0])
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+#define RUNS 301
+static void median_pair(const struct op *op, uint64_t *ms, uint64_t *so)
+{
+    static uint64_t a[RUNS], b[RUNS];
+    int i;
+    for (i = 0; i < 20; i++) { op->ms(); op->so(); } /* warm caches and branch predictors */
+    for (i = 0; i < RUNS; i++) {
+        uint64_t t0 = now();
+        op->ms();
+        uint64_t t1 = now();
+        op->so();
+        uint64_t t2 = now();
+        a[i] = t1 - t0;
+        b[i] = t2 - t1;
+    }
+    qsort(a, RUNS, sizeof a[0], cmp_u64);
+    qsort(b, RUNS, sizeof b[0], cmp_u64);
+    *ms = a[RUNS / 2];
+    *so = b[RUNS / 2];
+}
+
+/* ---- Stack: run a function on a painted thread stack. -------------------------------- */
+#define STACK_SIZE (256 * 1024)
+#define PAINT 0xA5
+static unsigned char *stack_mem;
+
+static void *run_fn(void *arg)
+{
+    ((void (*)(void))arg)();
+    return NULL;
+}
+
+static size_t stack_used(void (*fn)(void))
+{
+    pthread_attr_t attr;
+    pthread_t t;
+    size_t i;
+    memset(stack_mem, PAINT, STACK_SIZE);
+    pthread_attr_init(&attr);
+    pthread_attr_setstack(&attr, stack_mem, STACK_SIZE);
+    if (pthread_create(&t, &attr, run_fn, *(void **)&fn) != 0) {
+        perror("pthread_create");
+        exit(1);
+    }
+    pthread_join(t, NULL);
+    pthread_attr_destroy(&attr);
+    for (i = 0; i < STACK_SIZE && stack_mem[i] == PAINT; i++) {
+    }
+    return STACK_SIZE - i;
+}
+
+int main(void)
+{
+    size_t i, base;
+    printf("| operation | bytes | microsalt cycles | libsodium cycles | ratio | microsalt stack (bytes) |\n");
+    printf("|---|---:|---:|---:|---:|---:|\n");
+    for (i = 0; i < sizeof key; i++) key[i] = (unsigned char)(i * 7 + 1);
+    for (i = 0; i < sizeof msg; i++) msg[i] = (unsigned char)(i * 13 + 5);
+    memset(msg, 0, 32);
+    for (i = 0; i < sizeof nonce; i++) nonce[i] = (unsigned char)i;
+    crypto_box_keypair(pk2, key2);
+    crypto_box_keypair(pk, key);
+    crypto_sign_seed_keypair(spk, sk, key);
+    crypto_sign_detached(sig, &smlen, msg, 32, sk);
+    /* A valid box for crypto_box_open to verify and decrypt. */
+    (void)crypto_box(boxed, msg, MSG, nonce, pk2, key);
+
+    stack_mem = aligned_alloc(4096, STACK_SIZE);
+    base = stack_used(empty);
+    for (i = 0; i < NOPS; i++) {
+        uint64_t ms, so;
+        size_t used = stack_used(ops[i].ms) - base;
+        median_pair(&ops[i], &ms, &so);
+        printf("| %s | %u | %llu | %llu | %.2f | %lu |\n", ops[i].name, ops[i].bytes,
+               (unsigned long long)ms, (unsigned long long)so, (double)ms / (double)so,
+               (unsigned long)used);
+        fflush(stdout);
+    }
+    return 0;
+}

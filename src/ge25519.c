@@ -1,0 +1,460 @@
+/*
+ * Ed25519 group arithmetic in extended twisted Edwards coordinates (a = -1), with the
+ * formulas of Hisil, Wong, Carter and Dawson, "Twisted Edwards Curves Revisited" (2008):
+ * the unified addition add-2008-hwcd-3, complete on this curve (d is not a square), so it
+ * also handles the identity and doubling; and the dedicated doubling dbl-2008-hwcd.
+ */
+#include "ge25519.h"
+
+#include "common.h"
+
+#ifdef __AVR__
+#include <avr/pgmspace.h>
+/* avr-gcc copies plain const data into SRAM at start-up, and the AVR targets have 2-8 KB of
+ * SRAM: the 6 KB table and the constants stay in flash and are read with LPM. */
+#define GE25519_TABLE_ATTR PROGMEM
+#else
+#define GE25519_TABLE_ATTR
+#endif
+
+#include "ge25519_base.h"
+
+/*
+ * The fixed-base table: GE25519_TABLE_BLOCKS = 8 base points B_k = 16^(8k) B, each with its
+ * multiples 1..8, in 8 * 8 * 96 bytes = 6 KB. A scalar's 64 signed radix-16 digits split into
+ * 8 blocks of 8, so [a]B costs 64 mixed additions and 7 * 4 = 28 doublings. The block count
+ * trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB) 28, 16
+ * blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. On a 32 KB ATmega328P
+ * a 24 KB table would leave no room for the application, while 8 blocks keep the table under
+ * a fifth of the flash and make a signature only about 1.2x slower than with 32 blocks
+ * (measured on x86-64).
+ */
+#define DIGITS 64
+#define ROWS (DIGITS / GE25519_TABLE_BLOCKS)
+
+/*
+ * Verification uses width-4 NAFs for both scalars: digits odd and within -7..7, so both fit a
+ * byte per bit position, 256 bytes in all. B's odd multiples B, 3B, 5B, 7B are row 0 of the
+ * table (in flash); A's are computed at run time into four 160-byte cached points. Width 5
+ * would save about 16 of some 100 additions but needs eight cached points and 5-bit digits:
+ * +900 bytes of stack, and the 2 KB budget of a 32-bit verification would not hold.
+ */
+#define WINDOW 4
+#define A_MULTIPLES (1 << (WINDOW - 2))
+
+/* Projective: x = X/Z, y = Y/Z. */
+typedef struct {
+    fe25519 X, Y, Z;
+} ge_p2;
+
+/* Completed: x = X/Z, y = Y/T. */
+typedef struct {
+    fe25519 X, Y, Z, T;
+} ge_p1p1;
+
+/* Affine Niels form: y + x, y - x, 2dxy. */
+typedef struct {
+    fe25519 ypx, ymx, xy2d;
+} ge_niels;
+
+/* Cached form of an extended point: Y + X, Y - X, 2Z, 2dT. */
+typedef struct {
+    fe25519 YpX, YmX, Z2, T2d;
+} ge_cached;
+
+/* ---- Constant data ------------------------------------------------------------------- */
+
+/* The n bytes of table storage at p, readable in RAM: copied into buf out of AVR flash,
+ * where they are elsewhere. */
+#ifdef __AVR__
+static const uint8_t *table_bytes(uint8_t *buf, const uint8_t *p, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        buf[i] = pgm_read_byte(p + i);
+    }
+    return buf;
+}
+#else
+static const uint8_t *table_bytes(uint8_t *buf, const uint8_t *p, size_t n)
+{
+    (void)buf;
+    (void)n;
+    return p;
+}
+#endif
+
+/* h = the public 32-byte constant at p (table storage). */
+static void fe_load_const(fe25519 *h, const uint8_t *p)
+{
+    uint8_t b[32];
+    microsalt_fe_frombytes(h, table_bytes(b, p, sizeof b));
+}
+
+/* ---- Point formulas ------------------------------------------------------------------ */
+
+static void p1p1_to_p2(ge_p2 *r, const ge_p1p1 *p)
+{
+    microsalt_fe_mul(&r->X, &p->X, &p->T);
+    microsalt_fe_mul(&r->Y, &p->Y, &p->Z);
+    microsalt_fe_mul(&r->Z, &p->Z, &p->T);
+}
+
+static void p1p1_to_p3(ge25519 *r, const ge_p1p1 *p)
+{
+    microsalt_fe_mul(&r->X, &p->X, &p->T);
+    microsalt_fe_mul(&r->Y, &p->Y, &p->Z);
+    microsalt_fe_mul(&r->Z, &p->Z, &p->T);
+    microsalt_fe_mul(&r->T, &p->X, &p->Y);
+}
+
+static void p3_to_p2(ge_p2 *r, const ge25519 *p)
+{
+    r->X = p->X;
+    r->Y = p->Y;
+    r->Z = p->Z;
+}
+
+static void p3_to_cached(ge_cached *r, const ge25519 *p)
+{
+    fe25519 d2;
+    fe_load_const(&d2, ge25519_2d);
+    microsalt_fe_add(&r->YpX, &p->Y, &p->X);
+    microsalt_fe_sub(&r->YmX, &p->Y, &p->X);
+    microsalt_fe_add(&r->Z2, &p->Z, &p->Z);
+    microsalt_fe_mul(&r->T2d, &p->T, &d2);
+}
+
+/* As p1p1_to_p3 then p3_to_cached, without a whole extended point in between (verification
+ * keeps its stack small this way). */
+static void p1p1_to_cached(ge_cached *r, const ge_p1p1 *p)
+{
+    fe25519 t;
+    microsalt_fe_mul(&r->YpX, &p->X, &p->T);   /* X3 */
+    microsalt_fe_mul(&r->YmX, &p->Y, &p->Z);   /* Y3 */
+    microsalt_fe_add(&t, &r->YmX, &r->YpX);
+    microsalt_fe_sub(&r->YmX, &r->YmX, &r->YpX);
+    r->YpX = t;
+    microsalt_fe_mul(&r->Z2, &p->Z, &p->T);
+    microsalt_fe_add(&r->Z2, &r->Z2, &r->Z2);
+    fe_load_const(&t, ge25519_2d);
+    microsalt_fe_mul(&r->T2d, &p->X, &p->Y);   /* T3 */
+    microsalt_fe_mul(&r->T2d, &r->T2d, &t);
+}
+
+static void p3_identity(ge25519 *r)
+{
+    microsalt_fe_0(&r->X);
+    microsalt_fe_1(&r->Y);
+    microsalt_fe_1(&r->Z);
+    microsalt_fe_0(&r->T);
+}
+
+/*
+ * r = p + q (add-2008-hwcd-3 with k = 2d), q given as (Y+X, Y-X, 2dT) of a representative
+ * with Z = zq, and r->Z holding 2 Z_p zq on entry (which saves a temporary). With negate = 1
+ * (public), adds -q = (-x, y) instead: Y+X and Y-X trade places and 2dT changes sign.
+ */
+static void add_sum(ge_p1p1 *r, const ge25519 *p, const fe25519 *ypx, const fe25519 *ymx,
+                    const fe25519 *t2d, int negate)
+{
+    fe25519 a, b, c;
+    if (negate) {
+        const fe25519 *swap = ypx;
+        ypx = ymx;
+        ymx = swap;
+    }
+    microsalt_fe_sub(&a, &p->Y, &p->X);
+    microsalt_fe_mul(&a, &a, ymx);
+    microsalt_fe_add(&b, &p->Y, &p->X);
+    microsalt_fe_mul(&b, &b, ypx);
+    microsalt_fe_mul(&c, &p->T, t2d);
+    microsalt_fe_sub(&r->X, &b, &a); /* E */
+    microsalt_fe_add(&r->Y, &b, &a); /* H */
+    if (negate) {
+        microsalt_fe_add(&r->T, &r->Z, &c); /* F */
+        microsalt_fe_sub(&r->Z, &r->Z, &c); /* G */
+    } else {
+        microsalt_fe_sub(&r->T, &r->Z, &c);
+        microsalt_fe_add(&r->Z, &r->Z, &c);
+    }
+}
+
+/* r = p + q for q in affine Niels form. */
+static void add_niels(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, int negate)
+{
+    microsalt_fe_add(&r->Z, &p->Z, &p->Z);
+    add_sum(r, p, &q->ypx, &q->ymx, &q->xy2d, negate);
+}
+
+/* r = p + q for q in cached form. */
+static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_cached *q, int negate)
+{
+    microsalt_fe_mul(&r->Z, &p->Z, &q->Z2);
+    add_sum(r, p, &q->YpX, &q->YmX, &q->T2d, negate);
+}
+
+/*
+ * r = 2p (dbl-2008-hwcd with a = -1): A = X^2, B = Y^2, C = 2Z^2, E = (X+Y)^2 - A - B,
+ * G = B - A, F = G - C, H = -A - B. The completed result is (E : G) and (H : F), stored
+ * as (-H : -F) = (A + B : C - G), which saves a negation.
+ */
+static void dbl(ge_p1p1 *r, const ge_p2 *p)
+{
+    fe25519 a, b, c;
+    microsalt_fe_sq(&a, &p->X);
+    microsalt_fe_sq(&b, &p->Y);
+    microsalt_fe_sq(&c, &p->Z);
+    microsalt_fe_add(&c, &c, &c);
+    microsalt_fe_add(&r->X, &p->X, &p->Y);
+    microsalt_fe_sq(&r->X, &r->X);
+    microsalt_fe_sub(&r->X, &r->X, &a);
+    microsalt_fe_sub(&r->X, &r->X, &b);
+    microsalt_fe_add(&r->Y, &a, &b);
+    microsalt_fe_sub(&r->Z, &b, &a);
+    microsalt_fe_sub(&r->T, &c, &r->Z);
+}
+
+/* ---- Fixed base: constant time ------------------------------------------------------- */
+
+/* e = a as 64 signed radix-16 digits, a = sum e[i] 16^i, e[0..62] in -8..7 and e[63] in
+ * 0..8 (a < 2^255 makes the top nibble at most 7). */
+static void recode_radix16(int8_t e[DIGITS], const uint8_t a[32])
+{
+    int carry = 0, v, i;
+    for (i = 0; i < 32; i++) {
+        e[2 * i] = (int8_t)(a[i] & 15);
+        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+    }
+    for (i = 0; i < DIGITS - 1; i++) {
+        v = e[i] + carry;          /* 0..16 */
+        carry = (v + 8) >> 4;      /* 1 when v >= 8; v + 8 >= 0, so the shift is exact */
+        e[i] = (int8_t)(v - (carry << 4));
+    }
+    e[DIGITS - 1] = (int8_t)(e[DIGITS - 1] + carry);
+}
+
+/* The secret temporaries of the fixed-base multiplication, wiped once at its end. */
+typedef struct {
+    int8_t e[DIGITS];
+    uint8_t copy[96];  /* a table entry out of flash (AVR) */
+    uint8_t entry[96]; /* the selected table entry */
+    fe25519 neg;
+    ge_niels n;
+    ge_p1p1 t;
+    ge_p2 q;
+} base_scratch;
+
+/* s->n = digit * B_k for digit in -8..8: reads all eight entries of the block and keeps the
+ * one whose index matches |digit| with masks, then negates under a mask. */
+static void select_niels(base_scratch *s, int k, int8_t digit)
+{
+    uint32_t neg = (uint32_t)((uint8_t)digit >> 7);
+    uint32_t mag = ct_select_u32(neg, (uint32_t)-(int32_t)digit, (uint32_t)(int32_t)digit);
+    uint32_t j;
+    /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
+    memset(s->entry, 0, sizeof s->entry);
+    s->entry[0] = 1;
+    s->entry[32] = 1;
+    for (j = 1; j <= 8; j++) {
+        ct_cmov_bytes(s->entry, table_bytes(s->copy, ge25519_base_table[k][j - 1], 96), 96,
+                      (uint8_t)ct_eq_u32(mag, j));
+    }
+    microsalt_fe_frombytes(&s->n.ypx, s->entry);
+    microsalt_fe_frombytes(&s->n.ymx, s->entry + 32);
+    microsalt_fe_frombytes(&s->n.xy2d, s->entry + 64);
+    microsalt_fe_cswap(&s->n.ypx, &s->n.ymx, neg);
+    microsalt_fe_neg(&s->neg, &s->n.xy2d);
+    microsalt_fe_cmov(&s->n.xy2d, &s->neg, neg);
+}
+
+void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
+{
+    base_scratch s;
+    int row, k, i;
+    recode_radix16(s.e, a);
+    p3_identity(r);
+    /* a B = sum over rows of 16^row * (sum over k of e[ROWS k + row] B_k), by Horner. */
+    for (row = ROWS - 1; row >= 0; row--) {
+        if (row < ROWS - 1) {
+            p3_to_p2(&s.q, r);
+            for (i = 0; i < 3; i++) {
+                dbl(&s.t, &s.q);
+                p1p1_to_p2(&s.q, &s.t);
+            }
+            dbl(&s.t, &s.q);
+            p1p1_to_p3(r, &s.t);
+        }
+        for (k = 0; k < GE25519_TABLE_BLOCKS; k++) {
+            select_niels(&s, k, s.e[ROWS * k + row]);
+            add_niels(&s.t, r, &s.n, 0);
+            p1p1_to_p3(r, &s.t);
+        }
+    }
+    microsalt_wipe(&s, sizeof s);
+}
+
+void microsalt_ge25519_tobytes(uint8_t s[32], const ge25519 *p)
+{
+    fe25519 zinv, x, y;
+    microsalt_fe_invert(&zinv, &p->Z);
+    microsalt_fe_mul(&x, &p->X, &zinv);
+    microsalt_fe_mul(&y, &p->Y, &zinv);
+    microsalt_fe_tobytes(s, &y);
+    s[31] = (uint8_t)(s[31] | (microsalt_fe_isnegative(&x) << 7));
+    microsalt_wipe(&zinv, sizeof zinv);
+    microsalt_wipe(&x, sizeof x);
+    microsalt_wipe(&y, sizeof y);
+}
+
+/* ---- Decoding and verification: variable time, public data only --------------------- */
+
+int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32])
+{
+    fe25519 u, v, v3, vxx, c;
+    uint8_t canonical[32];
+    unsigned sign = s[31] >> 7;
+    microsalt_fe_frombytes(&r->Y, s);
+    /* y < p exactly when the canonical re-encoding gives back the 255 bits of y. */
+    microsalt_fe_tobytes(canonical, &r->Y);
+    if (ct_compare_bytes(canonical, s, 31) != 0 || canonical[31] != (s[31] & 0x7f)) {
+        return -1;
+    }
+    /* x^2 = u / v with u = y^2 - 1 and v = d y^2 + 1; the candidate root (RFC 8032 5.1.3) is
+     * x = u v^3 (u v^7)^((p-5)/8). */
+    microsalt_fe_1(&r->Z);
+    microsalt_fe_sq(&u, &r->Y);
+    fe_load_const(&c, ge25519_d);
+    microsalt_fe_mul(&v, &u, &c);
+    microsalt_fe_sub(&u, &u, &r->Z);
+    microsalt_fe_add(&v, &v, &r->Z);
+    microsalt_fe_sq(&v3, &v);
+    microsalt_fe_mul(&v3, &v3, &v);
+    microsalt_fe_sq(&r->X, &v3);
+    microsalt_fe_mul(&r->X, &r->X, &v);
+    microsalt_fe_mul(&r->X, &r->X, &u);
+    microsalt_fe_pow22523(&r->X, &r->X);
+    microsalt_fe_mul(&r->X, &r->X, &v3);
+    microsalt_fe_mul(&r->X, &r->X, &u);
+    /* v x^2 = u: x is a root; v x^2 = -u: x sqrt(-1) is; otherwise there is none. */
+    microsalt_fe_sq(&vxx, &r->X);
+    microsalt_fe_mul(&vxx, &vxx, &v);
+    microsalt_fe_sub(&c, &vxx, &u);
+    if (!microsalt_fe_iszero(&c)) {
+        microsalt_fe_add(&c, &vxx, &u);
+        if (!microsalt_fe_iszero(&c)) {
+            return -1;
+        }
+        fe_load_const(&c, ge25519_sqrtm1);
+        microsalt_fe_mul(&r->X, &r->X, &c);
+    }
+    if (sign == 1 && microsalt_fe_iszero(&r->X)) {
+        return -1;
+    }
+    /* The encoded point has x of parity `sign`; its negation has the other one. */
+    if (microsalt_fe_isnegative(&r->X) == sign) {
+        microsalt_fe_neg(&r->X, &r->X);
+    }
+    microsalt_fe_mul(&r->T, &r->X, &r->Y);
+    return 0;
+}
+
+static unsigned scalar_bit(const uint8_t s[32], unsigned i)
+{
+    return i < 256 ? (s[i >> 3] >> (i & 7)) & 1 : 0;
+}
+
+/*
+ * Adds the width-4 NAF of s < 2^255 into naf as 4-bit two's-complement nibbles at `shift`
+ * (0 or 4): s = sum d_i 2^i with every nonzero d_i odd, in -7..7, and followed by at least
+ * three zeros. Scans the bits upwards, carrying 1 into the rest of the scalar after each
+ * negative digit; s < 2^255 guarantees the last carry is absorbed by position 255.
+ */
+static void wnaf(uint8_t naf[256], const uint8_t s[32], unsigned shift)
+{
+    unsigned pos = 0, carry = 0, v, i;
+    while (pos < 256) {
+        if (scalar_bit(s, pos) == carry) {
+            pos++; /* the remaining value is even here: digit 0 */
+            continue;
+        }
+        v = carry;
+        for (i = 0; i < WINDOW; i++) {
+            v += scalar_bit(s, pos + i) << i;
+        }
+        /* v is odd and below 2^WINDOW: take it modulo 2^WINDOW into -7..7, whose 4-bit
+         * two's complement is v itself. */
+        carry = v >> (WINDOW - 1);
+        naf[pos] = (uint8_t)(naf[pos] | (v << shift));
+        pos += WINDOW;
+    }
+}
+
+/* The digit in the nibble of c at shift. */
+static int naf_digit(uint8_t c, unsigned shift)
+{
+    int v = (c >> shift) & 15;
+    return v - ((v & 8) << 1);
+}
+
+/* n = j B for odd j in 1..7, from row 0 of the table. */
+static void base_multiple(ge_niels *n, int j)
+{
+    const uint8_t *entry = ge25519_base_table[0][j - 1];
+    fe_load_const(&n->ypx, entry);
+    fe_load_const(&n->ymx, entry + 32);
+    fe_load_const(&n->xy2d, entry + 64);
+}
+
+void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32],
+                                                 const ge25519 *A, const uint8_t s[32])
+{
+    uint8_t naf[256]; /* digits of h in the low nibbles, of s in the high ones */
+    ge_cached a_odd[A_MULTIPLES]; /* (2i + 1) A */
+    ge_p1p1 t;
+    union {
+        ge_p2 q;    /* the accumulator between steps */
+        ge_niels n; /* a multiple of B during a step */
+    } v;
+    int i, d;
+    memset(naf, 0, sizeof naf);
+    wnaf(naf, h, 0);
+    wnaf(naf, s, 4);
+    /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
+    p3_to_cached(&a_odd[0], A);
+    p3_to_p2(&v.q, A);
+    dbl(&t, &v.q);
+    p1p1_to_p3(r, &t);
+    for (i = 1; i < A_MULTIPLES; i++) {
+        add_cached(&t, r, &a_odd[i - 1], 0);
+        p1p1_to_cached(&a_odd[i], &t);
+    }
+    for (i = 255; i >= 0 && naf[i] == 0; i--) {
+    }
+    if (i < 0) {
+        p3_identity(r);
+        return;
+    }
+    microsalt_fe_0(&v.q.X);
+    microsalt_fe_1(&v.q.Y);
+    microsalt_fe_1(&v.q.Z);
+    for (;; i--) {
+        dbl(&t, &v.q);
+        d = naf_digit(naf[i], 0);
+        if (d != 0) {
+            p1p1_to_p3(r, &t);
+            add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], d < 0);
+        }
+        d = naf_digit(naf[i], 4);
+        if (d != 0) {
+            p1p1_to_p3(r, &t);
+            base_multiple(&v.n, d < 0 ? -d : d);
+            add_niels(&t, r, &v.n, d < 0);
+        }
+        if (i == 0) {
+            break;
+        }
+        p1p1_to_p2(&v.q, &t);
+    }
+    p1p1_to_p3(r, &t);
+}

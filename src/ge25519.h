@@ -1,0 +1,33 @@
+/*
+ * The Ed25519 group: the twisted Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 over GF(2^255 - 19),
+ * d = -121665/121666, with base point B = (x, 4/5), x even (RFC 8032, section 5.1).
+ * Shared by Ed25519 (src/ed25519.c) and X25519's fixed-base multiplication.
+ */
+#ifndef MICROSALT_GE25519_H
+#define MICROSALT_GE25519_H
+
+#include <stdint.h>
+
+#include "fe25519.h"
+
+/* Extended coordinates (Hisil-Wong-Carter-Dawson 2008): x = X/Z, y = Y/Z, x y = T/Z. */
+typedef struct {
+    fe25519 X, Y, Z, T;
+} ge25519;
+
+/* r = [a]B for a < 2^255 (32 little-endian bytes). Constant time in a. */
+void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32]);
+
+/* s = the 32-byte encoding of p (y with the parity of x in bit 255). */
+void microsalt_ge25519_tobytes(uint8_t s[32], const ge25519 *p);
+
+/* Decodes s per RFC 8032, section 5.1.3, and stores the NEGATED point in r (what
+ * verification needs). Returns -1, leaving r unspecified, when y >= p, when x^2 has no root,
+ * or when x = 0 with the sign bit set; 0 otherwise. Variable time: public inputs only. */
+int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32]);
+
+/* r = [h]A + [s]B for h, s < 2^255; r may alias A. Variable time: public inputs only. */
+void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32],
+                                                 const ge25519 *A, const uint8_t s[32]);
+
+#endif

@@ -1,0 +1,284 @@
+/*
+ * Poly1305 (RFC 8439 section 2.5): h = (h + block) * r mod 2^130 - 5 over the 16-byte blocks,
+ * tag = (h mod 2^130 - 5) + s mod 2^128, where r is the clamped first half of the key and s
+ * the second half.
+ *
+ * The accumulator h has two representations. Hosts with a 64x64 -> 128-bit multiply use three
+ * limbs of 44, 44 and 42 bits (9 products per block, one carry chain per two blocks);
+ * everything else uses five 26-bit limbs, whose products fit the 32x32 -> 64-bit multiply of
+ * the microcontrollers (25 per block).
+ * Both reduce with 2^130 = 5 (mod p), fold a limb's carry into the next one unconditionally
+ * and never branch on or index by h, r, s or the message: constant time as written.
+ */
+#include "common.h"
+
+/* MICROSALT_FE32 (the host-fe32 build) selects the microcontrollers' limbs on a host too. */
+#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+
+__extension__ typedef unsigned __int128 u128;
+
+#define M44 (((uint64_t)1 << 44) - 1)
+#define M42 (((uint64_t)1 << 42) - 1)
+
+typedef struct {
+    uint64_t r[3]; /* r0, r1 < 2^44; r2 < 2^36 (clamping clears the top 4 bits) */
+    uint64_t h[3]; /* between blocks: h0 < 2^44, h1 < 2^44 + 2^7, h2 < 2^42 */
+} poly1305_state;
+
+static void poly1305_init(poly1305_state *st, const uint8_t k[16])
+{
+    /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
+    uint64_t t0 = load64_le(k) & 0x0ffffffc0fffffffULL;
+    uint64_t t1 = load64_le(k + 8) & 0x0ffffffc0ffffffcULL;
+    st->r[0] = t0 & M44;
+    st->r[1] = ((t0 >> 44) | (t1 << 20)) & M44;
+    st->r[2] = t1 >> 24;
+    st->h[0] = st->h[1] = st->h[2] = 0;
+}
+
+/* t = h + the 16 bytes at m as limbs, with pad (the 2^128 bit of a full block) on top: the
+ * block's limbs are below 2^44, 2^44 and 2^41. */
+MICROSALT_INLINE void poly1305_add_block(uint64_t t[3], const uint64_t h[3], const uint8_t *m,
+                                         uint64_t pad)
+{
+    uint64_t lo = load64_le(m), hi = load64_le(m + 8);
+    t[0] = h[0] + (lo & M44);
+    t[1] = h[1] + (((lo >> 44) | (hi << 20)) & M44);
+    t[2] = h[2] + ((hi >> 24) | pad);
+}
+
+/* d += a * b, column by column. a_i * b_j with i + j >= 3 lies at 2^132 and up, and
+ * 2^132 = 4 * 2^130 = 20 (mod p): b20 = {20 b1, 20 b2} supplies those products. */
+MICROSALT_INLINE void poly1305_mul(u128 d[3], const uint64_t a[3], const uint64_t b[3],
+                                   const uint64_t b20[2])
+{
+    d[0] += (u128)a[0] * b[0] + (u128)a[1] * b20[1] + (u128)a[2] * b20[0];
+    d[1] += (u128)a[0] * b[1] + (u128)a[1] * b[0] + (u128)a[2] * b20[1];
+    d[2] += (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
+}
+
+/* h = d with the carries propagated and 2^130 folded back as 5. For d0 < 2^93, d1 < 2^91.2
+ * and d2 < 2^90.3 every carry is below 2^49, and h0 < 2^44, h1 < 2^44 + 2^7, h2 < 2^42. */
+MICROSALT_INLINE void poly1305_carry(uint64_t h[3], const u128 d[3])
+{
+    u128 d1 = d[1], d2 = d[2];
+    uint64_t c = (uint64_t)(d[0] >> 44);
+    h[0] = (uint64_t)d[0] & M44;
+    d1 += c;
+    c = (uint64_t)(d1 >> 44);
+    h[1] = (uint64_t)d1 & M44;
+    d2 += c;
+    c = (uint64_t)(d2 >> 42);
+    h[2] = (uint64_t)d2 & M42;
+    h[0] += c * 5;
+    h[1] += h[0] >> 44;
+    h[0] &= M44;
+}
+
+/* hibit is 1 for full blocks (their 2^128 pad bit) and 0 for the padded last block. */
+static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long long nblocks,
+                            unsigned hibit)
+{
+    const uint64_t pad = (uint64_t)hibit << 40;
+    const uint64_t *r = st->r;
+    const uint64_t r20[2] = {20 * r[1], 20 * r[2]}; /* < 2^48.4, < 2^40.4 */
+    const uint64_t zero[3] = {0, 0, 0};
+    uint64_t h[3], t[3], u[3], rr[3], rr20[2];
+    u128 d[3];
+
+    memcpy(h, st->h, sizeof h);
+    if (nblocks >= 2) {
+        /* Two blocks per step: h = (h + m1) r^2 + m2 r. The two products are independent,
+         * so the processor overlaps them, and one carry chain serves both blocks. */
+        memset(d, 0, sizeof d);
+        poly1305_mul(d, r, r, r20);
+        poly1305_carry(rr, d); /* r^2 mod p with limbs like h's */
+        rr20[0] = 20 * rr[1];  /* < 2^48.4 */
+        rr20[1] = 20 * rr[2];  /* < 2^46.4 */
+        for (; nblocks >= 2; nblocks -= 2, m += 32) {
+            poly1305_add_block(t, h, m, pad); /* < 2^45, 2^45 + 2^7, 2^42.6 */
+            poly1305_add_block(u, zero, m + 16, pad); /* the second block alone */
+            /* d0 < 2^92.3 + 2^89.9, d1 < 2^90.6 + 2^89.1, d2 < 2^89.6 + 2^88.2 */
+            memset(d, 0, sizeof d);
+            poly1305_mul(d, t, rr, rr20);
+            poly1305_mul(d, u, r, r20);
+            poly1305_carry(h, d);
+        }
+    }
+    for (; nblocks > 0; nblocks--, m += 16) {
+        poly1305_add_block(t, h, m, pad);
+        /* d0 < 2^91.5, d1 < 2^90.1, d2 < 2^89.4 */
+        memset(d, 0, sizeof d);
+        poly1305_mul(d, t, r, r20);
+        poly1305_carry(h, d);
+    }
+    memcpy(st->h, h, sizeof h);
+}
+
+/* floor((h + 5) / 2^130), exact for limbs as between blocks (h < 2^130 + 2^51 < 2p):
+ * 1 exactly when h >= p. */
+static uint32_t poly1305_ge_p(const poly1305_state *st)
+{
+    uint64_t g0 = st->h[0] + 5;
+    uint64_t g1 = st->h[1] + (g0 >> 44);
+    uint64_t g2 = st->h[2] + (g1 >> 44);
+    return (uint32_t)(g2 >> 42);
+}
+
+/* out = h + add + s mod 2^128, for limbs as between blocks and add < 2^32. out may be s
+ * itself (crypto_secretbox writes the tag over the key's second half): s is read before out
+ * is written, word by word. */
+static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t add,
+                            const uint8_t s[16])
+{
+    u128 acc = (u128)st->h[0] + ((u128)st->h[1] << 44) + ((u128)st->h[2] << 88);
+    acc += add;
+    acc += (u128)load64_le(s) + ((u128)load64_le(s + 8) << 64);
+    store64_le(out, (uint64_t)acc);
+    store64_le(out + 8, (uint64_t)(acc >> 64));
+}
+
+#else /* five 26-bit limbs */
+
+#define M26 (((uint32_t)1 << 26) - 1)
+
+typedef struct {
+    uint32_t r[5]; /* r_i < 2^26 */
+    uint32_t h[5]; /* between blocks: h1 < 2^26 + 2^6, the others < 2^26 */
+} poly1305_state;
+
+MICROSALT_INLINE uint64_t mul32(uint32_t a, uint32_t b)
+{
+    return (uint64_t)a * b;
+}
+
+static void poly1305_init(poly1305_state *st, const uint8_t k[16])
+{
+    /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
+    uint32_t t0 = load32_le(k) & 0x0fffffff;
+    uint32_t t1 = load32_le(k + 4) & 0x0ffffffc;
+    uint32_t t2 = load32_le(k + 8) & 0x0ffffffc;
+    uint32_t t3 = load32_le(k + 12) & 0x0ffffffc;
+    st->r[0] = t0 & M26;
+    st->r[1] = ((t0 >> 26) | (t1 << 6)) & M26;
+    st->r[2] = ((t1 >> 20) | (t2 << 12)) & M26;
+    st->r[3] = ((t2 >> 14) | (t3 << 18)) & M26;
+    st->r[4] = t3 >> 8;
+    memset(st->h, 0, sizeof st->h);
+}
+
+/* hibit is 1 for a full block (its 2^128 pad bit) and 0 for the padded last block. */
+static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long long nblocks,
+                            unsigned hibit)
+{
+    const uint32_t r0 = st->r[0], r1 = st->r[1], r2 = st->r[2], r3 = st->r[3], r4 = st->r[4];
+    /* h_i * r_j at bit 26(i + j) >= 130 wraps to 2^(26(i + j) - 130) * 5. */
+    const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5; /* < 2^28.4 */
+    const uint32_t pad = (uint32_t)hibit << 24;
+    uint32_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2], h3 = st->h[3], h4 = st->h[4];
+    uint64_t d0, d1, d2, d3, d4;
+
+    for (; nblocks > 0; nblocks--, m += 16) {
+        uint32_t t0 = load32_le(m), t1 = load32_le(m + 4), t2 = load32_le(m + 8);
+        uint32_t t3 = load32_le(m + 12);
+        /* h1 < 2^27 + 2^6, the others < 2^27 */
+        h0 += t0 & M26;
+        h1 += ((t0 >> 26) | (t1 << 6)) & M26;
+        h2 += ((t1 >> 20) | (t2 << 12)) & M26;
+        h3 += ((t2 >> 14) | (t3 << 18)) & M26;
+        h4 += (t3 >> 8) | pad;
+        /* Each d < 5 * 2^27.01 * 2^28.4 < 2^57.7. */
+        d0 = mul32(h0, r0) + mul32(h1, s4) + mul32(h2, s3) + mul32(h3, s2) + mul32(h4, s1);
+        d1 = mul32(h0, r1) + mul32(h1, r0) + mul32(h2, s4) + mul32(h3, s3) + mul32(h4, s2);
+        d2 = mul32(h0, r2) + mul32(h1, r1) + mul32(h2, r0) + mul32(h3, s4) + mul32(h4, s3);
+        d3 = mul32(h0, r3) + mul32(h1, r2) + mul32(h2, r1) + mul32(h3, r0) + mul32(h4, s4);
+        d4 = mul32(h0, r4) + mul32(h1, r3) + mul32(h2, r2) + mul32(h3, r1) + mul32(h4, r0);
+        /* Carries below 2^32. d4 < 2^55 has no factor 5 in its products, so h0 plus 5 times
+         * its carry, < 2^31.4, still fits 32 bits. */
+        d1 += d0 >> 26;
+        h0 = (uint32_t)d0 & M26;
+        d2 += d1 >> 26;
+        h1 = (uint32_t)d1 & M26;
+        d3 += d2 >> 26;
+        h2 = (uint32_t)d2 & M26;
+        d4 += d3 >> 26;
+        h3 = (uint32_t)d3 & M26;
+        h4 = (uint32_t)d4 & M26;
+        h0 += (uint32_t)(d4 >> 26) * 5;
+        h1 += h0 >> 26; /* < 2^5.4 */
+        h0 &= M26;
+    }
+    st->h[0] = h0;
+    st->h[1] = h1;
+    st->h[2] = h2;
+    st->h[3] = h3;
+    st->h[4] = h4;
+}
+
+/* floor((h + 5) / 2^130), exact for limbs as between blocks (h < 2^130 + 2^32 < 2p):
+ * 1 exactly when h >= p. */
+static uint32_t poly1305_ge_p(const poly1305_state *st)
+{
+    uint32_t g = st->h[0] + 5;
+    unsigned i;
+    for (i = 1; i < 5; i++) {
+        g = st->h[i] + (g >> 26);
+    }
+    return g >> 26;
+}
+
+/* out = h + add + s mod 2^128, for limbs as between blocks and add < 2^32. out may be s
+ * itself (crypto_secretbox writes the tag over the key's second half): s is read before out
+ * is written, word by word. */
+static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t add,
+                            const uint8_t s[16])
+{
+    const uint32_t *h = st->h;
+    /* Limb i sits at bit 26i = 32j + (26i - 32j): each word j takes the limbs that start in
+     * it, shifted within 64 bits, plus the carry; bits from 128 up drop out. */
+    uint64_t acc = (uint64_t)h[0] + ((uint64_t)h[1] << 26) + add + load32_le(s);
+    store32_le(out, (uint32_t)acc);
+    acc = (acc >> 32) + ((uint64_t)h[2] << 20) + load32_le(s + 4);
+    store32_le(out + 4, (uint32_t)acc);
+    acc = (acc >> 32) + ((uint64_t)h[3] << 14) + load32_le(s + 8);
+    store32_le(out + 8, (uint32_t)acc);
+    acc = (acc >> 32) + ((uint64_t)h[4] << 8) + load32_le(s + 12);
+    store32_le(out + 12, (uint32_t)acc);
+}
+
+#endif
+
+int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
+                       const unsigned char *k)
+{
+    poly1305_state st;
+    uint8_t last[16];
+    size_t rest = (size_t)(mlen & 15);
+
+    poly1305_init(&st, k);
+    poly1305_blocks(&st, m, mlen >> 4, 1);
+    if (rest > 0) {
+        /* The last partial block carries its pad bit inside the 16 bytes. */
+        memset(last, 0, sizeof last);
+        memcpy(last, m + (size_t)(mlen - rest), rest);
+        last[rest] = 1;
+        poly1305_blocks(&st, last, 1, 0);
+        microsalt_wipe(last, sizeof last);
+    }
+    /* h < 2p, so h mod p is h, or h - p = h + 5 - 2^130 when h >= p; 2^130 vanishes mod
+     * 2^128. */
+    poly1305_output(&st, a, ct_mask_u32(poly1305_ge_p(&st)) & 5, k + 16);
+    microsalt_wipe(&st, sizeof st);
+    return 0;
+}
+
+int crypto_onetimeauth_verify(const unsigned char *a, const unsigned char *m,
+                              unsigned long long mlen, const unsigned char *k)
+{
+    uint8_t tag[16];
+    int r;
+    crypto_onetimeauth(tag, m, mlen, k);
+    r = crypto_verify_16(a, tag);
+    microsalt_wipe(tag, sizeof tag);
+    return r;
+}

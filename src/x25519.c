@@ -1,0 +1,118 @@
+/*
+ * X25519 (RFC 7748): crypto_scalarmult and crypto_scalarmult_base.
+ *
+ * The Montgomery ladder on projective (X : Z) coordinates, one conditional swap per scalar
+ * bit and one inversion at the end. Every step runs the same operations whatever the scalar,
+ * and the swap is a mask, so timing and memory addresses do not depend on it.
+ */
+#include "common.h"
+#include "fe25519.h"
+#include "ge25519.h"
+
+/* libsodium's rule: an all-zero result (a low-order input point) is an error, found without a
+ * branch on the secret bytes. Returns -1 when q is all zeros, else 0. */
+static int zero_result(const uint8_t q[32])
+{
+    uint32_t d = 0;
+    int i;
+    for (i = 0; i < 32; i++) {
+        d |= q[i];
+    }
+    return -(int)ct_is_zero_u32(d);
+}
+
+/* All the secret state in one place, so a single wipe clears it. */
+struct ladder {
+    uint8_t e[32];          /* the clamped scalar */
+    fe25519 x1;             /* the input u */
+    fe25519 x2, z2, x3, z3; /* (x2 : z2) = k u and (x3 : z3) = (k + 1) u, k the bits so far */
+    fe25519 t0, t1;
+};
+
+/* (x2 : z2) = 2 (x2 : z2) and (x3 : z3) = (x2 : z2) + (x3 : z3), their difference being x1.
+ * The formulas of RFC 7748 section 5, with z2 = E (BB + 121666 E), which equals
+ * E (AA + 121665 E) because AA = BB + E. */
+static void ladder_step(struct ladder *s)
+{
+    /* Independent operations sit next to each other, so the processor can overlap them. */
+    microsalt_fe_sub(&s->t0, &s->x3, &s->z3);     /* D */
+    microsalt_fe_sub(&s->t1, &s->x2, &s->z2);     /* B */
+    microsalt_fe_add(&s->x2, &s->x2, &s->z2);     /* A */
+    microsalt_fe_add(&s->z2, &s->x3, &s->z3);     /* C */
+    microsalt_fe_mul(&s->z3, &s->t0, &s->x2);     /* DA */
+    microsalt_fe_mul(&s->z2, &s->z2, &s->t1);     /* CB */
+    microsalt_fe_sq(&s->t0, &s->t1);              /* BB */
+    microsalt_fe_sq(&s->t1, &s->x2);              /* AA */
+    microsalt_fe_add(&s->x3, &s->z3, &s->z2);     /* DA + CB */
+    microsalt_fe_sub(&s->z2, &s->z3, &s->z2);     /* DA - CB */
+    microsalt_fe_mul(&s->x2, &s->t1, &s->t0);     /* x2 = AA BB */
+    microsalt_fe_sq(&s->x3, &s->x3);              /* x3 = (DA + CB)^2 */
+    microsalt_fe_sq(&s->z2, &s->z2);
+    microsalt_fe_sub(&s->t1, &s->t1, &s->t0);     /* E = AA - BB */
+    microsalt_fe_mul(&s->z3, &s->x1, &s->z2);     /* z3 = x1 (DA - CB)^2 */
+    microsalt_fe_mul121666(&s->z2, &s->t1);
+    microsalt_fe_add(&s->z2, &s->z2, &s->t0);     /* BB + 121666 E */
+    microsalt_fe_mul(&s->z2, &s->t1, &s->z2);     /* z2 = E (BB + 121666 E) */
+}
+
+int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+    struct ladder s;
+    uint32_t swap = 0, bit;
+    int i;
+
+    /* Inputs are read in full before q is written, so q may alias n or p. */
+    memcpy(s.e, n, 32);
+    s.e[0] &= 248;
+    s.e[31] &= 127;
+    s.e[31] |= 64;
+    microsalt_fe_frombytes(&s.x1, p); /* ignores bit 255 of p, as RFC 7748 requires */
+
+    microsalt_fe_1(&s.x2);
+    microsalt_fe_0(&s.z2);
+    s.x3 = s.x1;
+    microsalt_fe_1(&s.z3);
+    for (i = 254; i >= 0; i--) {
+        bit = (uint32_t)(s.e[i >> 3] >> (i & 7)) & 1;
+        /* Swaps are deferred: the pairs stay swapped while the bits repeat, so each step
+         * swaps by the XOR of its bit and the previous one. */
+        swap ^= bit;
+        microsalt_fe_cswap(&s.x2, &s.x3, swap);
+        microsalt_fe_cswap(&s.z2, &s.z3, swap);
+        swap = bit;
+        ladder_step(&s);
+    }
+    /* No swap is pending: bit 0 of a clamped scalar is 0. */
+
+    microsalt_fe_invert(&s.t0, &s.z2);
+    microsalt_fe_mul(&s.x2, &s.x2, &s.t0);
+    microsalt_fe_tobytes(q, &s.x2);
+    microsalt_wipe(&s, sizeof s);
+    return zero_result(q);
+}
+
+/* [n]9 through the Edwards curve: the fixed-base table of Ed25519 costs a fraction of a ladder.
+ * The birational map u = (1 + y) / (1 - y) = (Z + Y) / (Z - Y) takes [e]B on edwards25519 to
+ * [e]9 on curve25519 (RFC 7748, section 4.1). Z - Y is never 0: that needs y = 1, the identity,
+ * and [e]B is not the identity for a clamped e: B has odd prime order L, the multiples of L in
+ * [2^254, 2^255) are 4L .. 7L, and none of them is a multiple of 8 as a clamped e is. */
+int crypto_scalarmult_base(unsigned char *q, const unsigned char *n)
+{
+    struct {
+        uint8_t e[32];
+        ge25519 A;
+        fe25519 num, den;
+    } s;
+    memcpy(s.e, n, 32);
+    s.e[0] &= 248;
+    s.e[31] &= 127;
+    s.e[31] |= 64;
+    microsalt_ge25519_scalarmult_base(&s.A, s.e);
+    microsalt_fe_add(&s.num, &s.A.Z, &s.A.Y);
+    microsalt_fe_sub(&s.den, &s.A.Z, &s.A.Y);
+    microsalt_fe_invert(&s.den, &s.den);
+    microsalt_fe_mul(&s.num, &s.num, &s.den);
+    microsalt_fe_tobytes(q, &s.num);
+    microsalt_wipe(&s, sizeof s);
+    return zero_result(q);
+}
