@@ -92,8 +92,8 @@ $(B)/tests/%.o: tests/%.c $(wildcard tests/*.h) tests/tests.def include/microsal
 $(B)/test_microsalt: $(TEST_OBJ) $(B)/libmicrosalt.a
 	$(CC) $(LDSAN) -o $@ $(TEST_OBJ) $(B)/libmicrosalt.a -ldl
 
-# Wycheproof JSON (../shared/vectors/wycheproof) converted to the runner's vector format.
-WYCHEPROOF ?= ../shared/vectors/wycheproof
+# Wycheproof JSON (tests/vectors/wycheproof, copied from ../shared) converted to the runner's vector format.
+WYCHEPROOF ?= tests/vectors/wycheproof
 $(BUILD)/vectors/.stamp: tests/gen/wycheproof.py
 	python3 tests/gen/wycheproof.py $(WYCHEPROOF) $(BUILD)/vectors
 	@touch $@
