@@ -20,9 +20,9 @@ else ifeq ($(CONFIG),host-clang)
   CC := clang
   OPT := -O2
 else ifeq ($(CONFIG),host-fe32)
-  # The 32-bit field arithmetic that the microcontrollers run, exercised on the host.
+  # The code the microcontrollers run (32-bit arithmetic, no host kernels), on the host.
   CC := gcc
-  OPT := -O2 -DMICROSALT_FE32
+  OPT := -O2 -DMICROSALT_FE32 -DMICROSALT_PORTABLE
 else ifeq ($(CONFIG),host-asan)
   CC := gcc
   OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -33,7 +33,7 @@ else ifeq ($(CONFIG),host-ct)
   OPT := -O2 -g -DMICROSALT_CT_TESTING
 else ifeq ($(CONFIG),host-ct-fe32)
   CC := gcc
-  OPT := -O2 -g -DMICROSALT_CT_TESTING -DMICROSALT_FE32
+  OPT := -O2 -g -DMICROSALT_CT_TESTING -DMICROSALT_FE32 -DMICROSALT_PORTABLE
 else ifeq ($(CONFIG),avr-atmega2560)
   CC := avr-gcc
   OPT := -O2 -mmcu=atmega2560
@@ -58,7 +58,11 @@ IS_HOST := $(filter $(CONFIG),$(HOST_CONFIGS))
 AR := $(if $(filter avr-%,$(CONFIG)),avr-ar,$(if $(filter cortex-%,$(CONFIG)),arm-none-eabi-ar,ar))
 
 # Bare-metal applications define randombytes themselves (include/microsalt.h).
-LIB_SRC := $(filter-out $(if $(IS_HOST),,src/randombytes.c),$(wildcard src/*.c))
+# Kernels for the build's architecture live in src/arch/<arch>/; each one's portable C twin is
+# always built too, and -DMICROSALT_PORTABLE (host-fe32) runs the portable code alone.
+ARCH := $(if $(IS_HOST),$(shell uname -m))
+LIB_SRC := $(filter-out $(if $(IS_HOST),,src/randombytes.c),$(wildcard src/*.c)) \
+           $(wildcard src/arch/$(ARCH)/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(B)/obj/%.o)
 
 TEST_SRC := $(filter-out tests/ct.c,$(wildcard tests/*.c))
@@ -73,7 +77,7 @@ all: lib
 
 lib: $(B)/libmicrosalt.a $(if $(IS_HOST),$(B)/libmicrosalt.so)
 
-$(B)/obj/%.o: src/%.c $(wildcard src/*.h) include/microsalt.h
+$(B)/obj/%.o: src/%.c $(wildcard src/*.h src/arch/*/*.h) include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(if $(IS_HOST),-fPIC) -c $< -o $@
 

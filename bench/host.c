@@ -117,11 +117,15 @@ static void median_pair(const struct op *op, uint64_t *ms, uint64_t *so)
 /* ---- Stack: run a function on a painted thread stack. -------------------------------- */
 #define STACK_SIZE (256 * 1024)
 #define PAINT 0xA5
-static unsigned char *stack_mem;
+static unsigned char stack_mem[STACK_SIZE] __attribute__((aligned(4096)));
+
+struct thunk {
+    void (*fn)(void);
+};
 
 static void *run_fn(void *arg)
 {
-    ((void (*)(void))arg)();
+    ((struct thunk *)arg)->fn();
     return NULL;
 }
 
@@ -129,11 +133,13 @@ static size_t stack_used(void (*fn)(void))
 {
     pthread_attr_t attr;
     pthread_t t;
+    struct thunk thunk;
     size_t i;
+    thunk.fn = fn;
     memset(stack_mem, PAINT, STACK_SIZE);
     pthread_attr_init(&attr);
     pthread_attr_setstack(&attr, stack_mem, STACK_SIZE);
-    if (pthread_create(&t, &attr, run_fn, *(void **)&fn) != 0) {
+    if (pthread_create(&t, &attr, run_fn, &thunk) != 0) {
         perror("pthread_create");
         exit(1);
     }
@@ -160,7 +166,6 @@ int main(void)
     /* A valid box for crypto_box_open to verify and decrypt. */
     (void)crypto_box(boxed, msg, MSG, nonce, pk2, key);
 
-    stack_mem = aligned_alloc(4096, STACK_SIZE);
     base = stack_used(empty);
     for (i = 0; i < NOPS; i++) {
         uint64_t ms, so;
