@@ -1,11 +1,26 @@
 #!/bin/sh
-# Runs the host benchmark and regenerates BENCHMARKS.md from its output (never edit it by hand).
+# Runs the benchmark and regenerates BENCHMARKS.md from its output (never edit it by hand):
+# host cycles beside libsodium, then worst-case stack on the microcontroller builds.
 set -eu
 bin=$1
 mkdir -p build/bench
-echo "bench: measuring on the host (about a minute)" >&2
+
+echo "bench: measuring on the host" >&2
 "$bin" > build/bench/host.md.tmp
 mv build/bench/host.md.tmp build/bench/host.md
+
+echo "bench: static stack analysis of the microcontroller builds" >&2
+specs=""
+for cfg in avr-atmega2560:avr-objdump:3 cortex-m0:arm-none-eabi-objdump:0 \
+           cortex-m4:arm-none-eabi-objdump:0; do
+    name=${cfg%%:*}
+    make --no-print-directory -j2 lib CONFIG="$name" B="build/stack/$name" \
+        EXTRA_CFLAGS=-fstack-usage >/dev/null
+    specs="$specs $name:build/stack/$name/obj:${cfg#*:}"
+done
+# shellcheck disable=SC2086
+python3 bench/stack.py $specs > build/bench/stack.md
+
 {
     echo "# microsalt benchmarks"
     echo
@@ -15,52 +30,19 @@ mv build/bench/host.md.tmp build/bench/host.md
     echo
     echo "- CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)"
     echo "- compiler: $(gcc --version | head -1), flags \`-std=c99 -O2\`"
-    echo "- libsodium: $(dpkg-query -W -f='${Version}' libsodium23 2>/dev/null || echo unknown) (Debian, runtime-dispatched SIMD where it has it)"
+    echo "- libsodium: $(dpkg-query -W -f='${Version}' libsodium23 2>/dev/null || echo unknown) (Debian; it picks SIMD code at run time)"
     echo "- cycles: median of 301 alternating runs of the time-stamp counter around one call;"
     echo "  ratio = microsalt / libsodium (below 1 is faster). Stack: peak bytes on a painted thread stack."
     echo
     cat build/bench/host.md
-
-# Worst-case stack on the microcontroller builds, from -fstack-usage and the call graph.
-specs=""
-for cfg in avr-atmega2560:avr-objdump:3 cortex-m0:arm-none-eabi-objdump:0 cortex-m4:arm-none-eabi-objdump:0; do
-    name=${cfg%%:*}
-    make --no-print-directory -j2 lib CONFIG=$name B=build/stack/$name EXTRA_CFLAGS=-fstack-usage >/dev/null
-    specs="$specs $name:build/stack/$name/obj:${cfg#*:}"
-done
-# shellcheck disable=SC2086
-python3 bench/stack.py $specs > build/bench/stack.md
-{
     echo
     echo "## Worst-case stack on the microcontroller builds (bytes)"
     echo
     echo "Static analysis (bench/stack.py): each function's frame from \`-fstack-usage\`, plus the"
     echo "deepest call chain found in the relocations, plus the return address a call pushes on AVR."
-    echo "-O2; calls into libgcc and memcpy/memset are not counted."
+    echo "$(avr-gcc --version | head -1); $(arm-none-eabi-gcc --version | head -1); -O2."
+    echo "Calls into libgcc and memcpy/memset are not counted."
     echo
     cat build/bench/stack.md
-} >> BENCHMARKS.md
-cat build/bench/stack.md
 } > BENCHMARKS.md
-cat build/bench/host.md
-
-# Worst-case stack on the microcontroller builds, from -fstack-usage and the call graph.
-specs=""
-for cfg in avr-atmega2560:avr-objdump:3 cortex-m0:arm-none-eabi-objdump:0 cortex-m4:arm-none-eabi-objdump:0; do
-    name=${cfg%%:*}
-    make --no-print-directory -j2 lib CONFIG=$name B=build/stack/$name EXTRA_CFLAGS=-fstack-usage >/dev/null
-    specs="$specs $name:build/stack/$name/obj:${cfg#*:}"
-done
-# shellcheck disable=SC2086
-python3 bench/stack.py $specs > build/bench/stack.md
-{
-    echo
-    echo "## Worst-case stack on the microcontroller builds (bytes)"
-    echo
-    echo "Static analysis (bench/stack.py): each function's frame from \`-fstack-usage\`, plus the"
-    echo "deepest call chain found in the relocations, plus the return address a call pushes on AVR."
-    echo "-O2; calls into libgcc and memcpy/memset are not counted."
-    echo
-    cat build/bench/stack.md
-} >> BENCHMARKS.md
-cat build/bench/stack.md
+cat build/bench/host.md build/bench/stack.md

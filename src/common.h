@@ -67,10 +67,20 @@ MICROSALT_INLINE uint32_t ct_select_u32(uint32_t b, uint32_t x, uint32_t y)
     return y ^ (m & (x ^ y));
 }
 
+/* Any x. Returns bit 31 of x (0 or 1).
+ * Not simply x >> 31: avr-gcc 5.4 compiles that to `clr; sbrc; inc`, a skip on the secret bit
+ * (equal cycles, different paths). Shifting the top byte, kept opaque by a barrier, gives
+ * `rol; clr; rol` on AVR and a plain shift elsewhere. */
+MICROSALT_INLINE uint32_t ct_msb_u32(uint32_t x)
+{
+    uint8_t top = ct_barrier_u8((uint8_t)(x >> 24));
+    return (uint32_t)(uint8_t)(top >> 7);
+}
+
 /* Any x. Returns 1 when x == 0 and 0 otherwise. */
 MICROSALT_INLINE uint32_t ct_is_zero_u32(uint32_t x)
 {
-    return 1 ^ (ct_barrier_u32(x | ((uint32_t)0 - x)) >> 31);
+    return 1 ^ ct_msb_u32(ct_barrier_u32(x | ((uint32_t)0 - x)));
 }
 
 /* Returns 1 when x == y and 0 otherwise. */
@@ -78,6 +88,39 @@ MICROSALT_INLINE uint32_t ct_eq_u32(uint32_t x, uint32_t y)
 {
     return ct_is_zero_u32(x ^ y);
 }
+
+/* ---- Widening multiplication. -------------------------------------------------------- */
+
+/* Any a, b. Returns a * b as 64 bits, without the 64-bit multiply that the compiler would
+ * call for (uint64_t)a * b. Four 16x16->32 products, combined in 16-bit pieces so no
+ * intermediate sum overflows 32 bits: mid_lo < 3 * 2^16 and mid_hi < 2^17 + 3. */
+MICROSALT_INLINE uint64_t ct_mul32x32_64_portable(uint32_t a, uint32_t b)
+{
+    uint32_t a_lo = a & 0xffff, a_hi = a >> 16, b_lo = b & 0xffff, b_hi = b >> 16;
+    uint32_t lo = a_lo * b_lo, hi = a_hi * b_hi, m1 = a_lo * b_hi, m2 = a_hi * b_lo;
+    uint32_t mid_lo = (m1 & 0xffff) + (m2 & 0xffff) + (lo >> 16);
+    uint32_t mid_hi = (m1 >> 16) + (m2 >> 16) + (mid_lo >> 16);
+    return ((uint64_t)(hi + mid_hi) << 32) | ((lo & 0xffff) | (mid_lo << 16));
+}
+
+/* Any a, b. Returns a * b as 64 bits in time independent of a and b.
+ * The compilers' own 32x32->64 multiplication is not constant time on every core: libgcc's
+ * AVR helper (__umulsidi3 via __muldi3_6) and its Cortex-M0 helper (__aeabi_lmul) branch on
+ * carries, and the Cortex-M3's UMULL/SMULL/UMLAL/SMLAL terminate early on small operands.
+ * AVR uses a straight-line assembly kernel (its C twin above makes avr-gcc call a looping
+ * 64-bit shift); M0 and M3 use the C twin, whose 32-bit MULs take a fixed time; the M4's
+ * UMULL and 64-bit hosts' multipliers are constant time. */
+#if defined(__AVR__) && !defined(MICROSALT_PORTABLE)
+uint64_t microsalt_mul32x32_64(uint32_t a, uint32_t b); /* src/arch/avr/mul32x32_64.S */
+#define ct_mul32x32_64 microsalt_mul32x32_64
+#elif defined(__AVR__) || defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__)
+#define ct_mul32x32_64 ct_mul32x32_64_portable
+#else
+MICROSALT_INLINE uint64_t ct_mul32x32_64(uint32_t a, uint32_t b)
+{
+    return (uint64_t)a * b;
+}
+#endif
 
 /* b is 0 or 1. Copies src over dst (n bytes) when b == 1; leaves dst alone when b == 0. */
 MICROSALT_INLINE void ct_cmov_bytes(uint8_t *dst, const uint8_t *src, size_t n, uint8_t b)
@@ -113,6 +156,53 @@ MICROSALT_INLINE int ct_compare_bytes(const uint8_t *x, const uint8_t *y, size_t
 #else
 #define ct_declassify(p, n) ((void)0)
 #endif
+
+/* ---- Constant data kept in flash. -----------------------------------------------------
+ * avr-gcc copies plain const data into RAM at start-up, and an ATmega328P has 2 KB of it:
+ * tables are declared MICROSALT_FLASH and read through these helpers, which use the AVR's
+ * program-memory loads there and plain reads elsewhere. The addresses read are public (round
+ * numbers, whole-table scans), so they are free to depend on them. */
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#define MICROSALT_FLASH PROGMEM
+MICROSALT_INLINE void flash_read(void *dst, const void *src, size_t n)
+{
+    memcpy_P(dst, src, n);
+}
+MICROSALT_INLINE uint32_t flash_u32(const uint32_t *p)
+{
+    return pgm_read_dword(p);
+}
+#else
+#define MICROSALT_FLASH
+MICROSALT_INLINE void flash_read(void *dst, const void *src, size_t n)
+{
+    memcpy(dst, src, n);
+}
+MICROSALT_INLINE uint32_t flash_u32(const uint32_t *p)
+{
+    return *p;
+}
+#endif
+/* The n bytes of flash data at p, readable as RAM: copied into buf on AVR, p itself elsewhere
+ * (no copy where flash is ordinary memory). */
+MICROSALT_INLINE const uint8_t *flash_view(uint8_t *buf, const uint8_t *p, size_t n)
+{
+#if defined(__AVR__)
+    flash_read(buf, p, n);
+    return buf;
+#else
+    (void)buf;
+    (void)n;
+    return p;
+#endif
+}
+MICROSALT_INLINE uint64_t flash_u64(const uint64_t *p)
+{
+    uint64_t v;
+    flash_read(&v, p, sizeof v);
+    return v;
+}
 
 /* ---- Wiping. -------------------------------------------------------------------------- */
 

@@ -25,13 +25,11 @@ static void move_bytes(uint8_t *dst, const uint8_t *src, size_t n)
 }
 
 /* az = SHA-512(seed) with the scalar half (az[0..32)) clamped: a multiple of the cofactor 8,
- * below 2^255 with bit 254 set. az[32..64) is the nonce prefix. */
+ * below 2^255 with bit 254 set. az[32..64) is the nonce prefix. The one-shot hash keeps its
+ * context in its own frame, not in the signer's beside the point multiplication (stack). */
 static void expand_seed(uint8_t az[64], const uint8_t seed[32])
 {
-    microsalt_sha512_ctx ctx;
-    microsalt_sha512_init(&ctx);
-    microsalt_sha512_update(&ctx, seed, 32);
-    microsalt_sha512_final(&ctx, az);
+    crypto_hash(az, seed, 32);
     az[0] &= 248;
     az[31] &= 127;
     az[31] |= 64;
@@ -45,23 +43,31 @@ static void hash_mod_l(uint8_t out[32], const uint8_t *x, const uint8_t *y, cons
     uint8_t digest[64];
     microsalt_sha512_init(&ctx);
     microsalt_sha512_update(&ctx, x, 32);
-    if (y != NULL) {
-        microsalt_sha512_update(&ctx, y, 32);
-    }
+    /* One call whether y is there or not (NULL with length 0 is allowed): a branch decided at
+     * the call site let the compiler copy the nonce's hash, context and all, into the
+     * signer's frame, which the point multiplication then sits on (stack). */
+    microsalt_sha512_update(&ctx, y, y != NULL ? 32 : 0);
     microsalt_sha512_update(&ctx, m, mlen);
     microsalt_sha512_final(&ctx, digest);
     microsalt_sc25519_reduce(out, digest);
     microsalt_wipe(digest, sizeof digest);
 }
 
+/* out = the encoding of [s]B. */
+static void base_point_bytes(uint8_t out[32], const uint8_t s[32])
+{
+    ge25519 P;
+    microsalt_ge25519_scalarmult_base(&P, s);
+    microsalt_ge25519_tobytes(out, &P);
+    microsalt_wipe(&P, sizeof P);
+}
+
 int crypto_sign_seed_keypair(unsigned char *pk, unsigned char *sk, const unsigned char *seed)
 {
     uint8_t az[64];
-    ge25519 A;
     expand_seed(az, seed);
     move_bytes(sk, seed, 32); /* before pk is written: pk may be the seed's buffer */
-    microsalt_ge25519_scalarmult_base(&A, az);
-    microsalt_ge25519_tobytes(pk, &A);
+    base_point_bytes(pk, az);
     move_bytes(sk + 32, pk, 32);
     microsalt_wipe(az, sizeof az);
     return 0;
@@ -80,21 +86,18 @@ int crypto_sign_keypair(unsigned char *pk, unsigned char *sk)
 int crypto_sign_detached(unsigned char *sig, unsigned long long *siglen, const unsigned char *m,
                          unsigned long long mlen, const unsigned char *sk)
 {
-    uint8_t az[64], r[32], h[32];
-    ge25519 R;
+    uint8_t az[64], r[32];
     expand_seed(az, sk);
     hash_mod_l(r, az + 32, NULL, m, mlen);
-    microsalt_ge25519_scalarmult_base(&R, r);
-    microsalt_ge25519_tobytes(sig, &R);
-    hash_mod_l(h, sig, sk + 32, m, mlen);
-    microsalt_sc25519_muladd(sig + 32, h, az, r); /* S = r + h a */
+    base_point_bytes(sig, r); /* R */
+    /* h (public) waits in the place of S, which may alias it (sc25519.h). */
+    hash_mod_l(sig + 32, sig, sk + 32, m, mlen);
+    microsalt_sc25519_muladd(sig + 32, sig + 32, az, r); /* S = r + h a */
     if (siglen != NULL) {
         *siglen = crypto_sign_BYTES;
     }
     microsalt_wipe(az, sizeof az);
     microsalt_wipe(r, sizeof r);
-    microsalt_wipe(h, sizeof h);
-    microsalt_wipe(&R, sizeof R);
     return 0;
 }
 

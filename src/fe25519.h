@@ -35,25 +35,33 @@ void microsalt_fe_frombytes(fe25519 *h, const uint8_t s[32]);
 void microsalt_fe_tobytes(uint8_t s[32], const fe25519 *h);
 void microsalt_fe_0(fe25519 *h);
 void microsalt_fe_1(fe25519 *h);
+void microsalt_fe_neg(fe25519 *h, const fe25519 *f);
+/* h = f^(p-2) = 1/f (and 0 when f = 0). */
+void microsalt_fe_invert(fe25519 *h, const fe25519 *f);
+/* h = f^((p-5)/8), the exponent of the square-root step of Ed25519 point decoding. */
+void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f);
+/* 1 when the canonical encoding of f is odd (its "sign" in RFC 8032), else 0. */
+uint32_t microsalt_fe_isnegative(const fe25519 *f);
+/* 1 when f = 0 mod p, else 0. */
+uint32_t microsalt_fe_iszero(const fe25519 *f);
+
+/*
+ * The operations the ladder and the point formulas repeat thousands of times. The 64-bit
+ * representation defines them as inline functions in fe25519_64.h (see there why); the 32-bit
+ * one out of line in fe25519_32.c, with these declarations.
+ */
+#ifdef MICROSALT_FE64
+#include "fe25519_64.h"
+#else
 void microsalt_fe_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void microsalt_fe_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
-void microsalt_fe_neg(fe25519 *h, const fe25519 *f);
 void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void microsalt_fe_sq(fe25519 *h, const fe25519 *f);
 /* h = f * 121666, the constant (A + 2) / 4 of the Montgomery ladder (RFC 7748 uses a24 =
  * 121665 with a different grouping; both are fine). */
 void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f);
-/* h = f^(p-2) = 1/f (and 0 when f = 0). */
-void microsalt_fe_invert(fe25519 *h, const fe25519 *f);
-/* h = f^((p-5)/8), the exponent of the square-root step of Ed25519 point decoding. */
-void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f);
 /* b is 0 or 1: swap f and g when b == 1. */
 void microsalt_fe_cswap(fe25519 *f, fe25519 *g, uint32_t b);
-/* b is 0 or 1: f = g when b == 1; f unchanged when b == 0. */
-void microsalt_fe_cmov(fe25519 *f, const fe25519 *g, uint32_t b);
-/* 1 when the canonical encoding of f is odd (its "sign" in RFC 8032), else 0. */
-uint32_t microsalt_fe_isnegative(const fe25519 *f);
-/* 1 when f = 0 mod p, else 0. */
-uint32_t microsalt_fe_iszero(const fe25519 *f);
+#endif
 
 #endif

@@ -9,7 +9,7 @@
  * outputs, which is what lets any output feed any function, chains of fe_add/fe_sub/fe_neg
  * included; each function states where its output is tighter. The value need not be below p.
  *
- * Wiping: as in fe25519_64.c, the hot functions leave their stack frames to be overwritten
+ * Wiping: as in fe25519_64.h, the hot functions leave their stack frames to be overwritten
  * by the next call, and fe_tobytes wipes its copy.
  *
  * Products: limbs i and j meet at 2^(e(i) + e(j)), which is 2^e(i+j) except when i and j are
@@ -26,11 +26,6 @@
 
 #define WIDTH(i) (26 - ((i) & 1))
 #define LIMB_MASK(i) (((uint32_t)1 << WIDTH(i)) - 1)
-
-MICROSALT_INLINE uint64_t mul32(uint32_t a, uint32_t b)
-{
-    return (uint64_t)a * b;
-}
 
 static void unpack(uint32_t t[10], const fe25519 *f)
 {
@@ -81,7 +76,9 @@ MICROSALT_INLINE uint64_t put_limb(fe25519 *h, int k, uint64_t acc)
  * h[0] + 19 c < 2^39.3, so it carries less than 2^13.3 into h[1]. */
 static void fold_top(fe25519 *h, uint64_t c)
 {
-    uint64_t h0 = (uint64_t)(uint32_t)h->v[0] + 19 * c;
+    /* 19 c as shifts: a 64-bit multiplication would call libgcc's, which is not constant
+     * time on AVR (src/common.h). */
+    uint64_t h0 = (uint64_t)(uint32_t)h->v[0] + (c << 4) + (c << 1) + c;
     h->v[0] = (int32_t)((uint32_t)h0 & LIMB_MASK(0));
     h->v[1] += (int32_t)(h0 >> 26);
 }
@@ -192,10 +189,10 @@ void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
         /* Both of i and k - i are odd only when k is even. */
         const uint32_t *x = (k & 1) ? a : ad;
         for (i = 0; i <= k; i++) {
-            acc += mul32(x[i], b[k - i]);
+            acc += ct_mul32x32_64(x[i], b[k - i]);
         }
         for (; i < 10; i++) {
-            acc += mul32(x[i], b19[k + 10 - i]);
+            acc += ct_mul32x32_64(x[i], b19[k + 10 - i]);
         }
         acc = put_limb(h, k, acc);
     }
@@ -220,15 +217,16 @@ void microsalt_fe_sq(fe25519 *h, const fe25519 *f)
         uint64_t pairs = 0;
         /* Pairs i < j with i + j = k, then with i + j = k + 10 (wrapped). */
         for (i = 0; 2 * i < k; i++) {
-            pairs += mul32(x[i], a[k - i]);
+            pairs += ct_mul32x32_64(x[i], a[k - i]);
         }
         for (i = k + 1; 2 * i < k + 10; i++) {
-            pairs += mul32(x[i], a19[k + 10 - i]);
+            pairs += ct_mul32x32_64(x[i], a19[k + 10 - i]);
         }
         acc += 2 * pairs;
         /* Squares land on even columns: f[k/2]^2 and, wrapped, f[k/2 + 5]^2. */
         if ((k & 1) == 0) {
-            acc += mul32(ad[k / 2], a[k / 2]) + mul32(ad[k / 2 + 5], a19[k / 2 + 5]);
+            acc += ct_mul32x32_64(ad[k / 2], a[k / 2]) +
+                   ct_mul32x32_64(ad[k / 2 + 5], a19[k / 2 + 5]);
         }
         acc = put_limb(h, k, acc);
     }
@@ -242,7 +240,7 @@ void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f)
     uint64_t acc = 0;
     int k;
     for (k = 0; k < 10; k++) {
-        acc += mul32((uint32_t)f->v[k], 121666);
+        acc += ct_mul32x32_64((uint32_t)f->v[k], 121666);
         acc = put_limb(h, k, acc);
     }
     fold_top(h, acc);
@@ -257,16 +255,6 @@ void microsalt_fe_cswap(fe25519 *f, fe25519 *g, uint32_t b)
         x = m & ((uint32_t)f->v[i] ^ (uint32_t)g->v[i]);
         f->v[i] = (int32_t)((uint32_t)f->v[i] ^ x);
         g->v[i] = (int32_t)((uint32_t)g->v[i] ^ x);
-    }
-}
-
-/* Pre: f, g bounded. Post: f holds the limbs of g or its own. */
-void microsalt_fe_cmov(fe25519 *f, const fe25519 *g, uint32_t b)
-{
-    uint32_t m = ct_mask_u32(b);
-    int i;
-    for (i = 0; i < 10; i++) {
-        f->v[i] = (int32_t)((uint32_t)f->v[i] ^ (m & ((uint32_t)f->v[i] ^ (uint32_t)g->v[i])));
     }
 }
 

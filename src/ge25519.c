@@ -8,14 +8,8 @@
 
 #include "common.h"
 
-#ifdef __AVR__
-#include <avr/pgmspace.h>
-/* avr-gcc copies plain const data into SRAM at start-up, and the AVR targets have 2-8 KB of
- * SRAM: the 6 KB table and the constants stay in flash and are read with LPM. */
-#define GE25519_TABLE_ATTR PROGMEM
-#else
-#define GE25519_TABLE_ATTR
-#endif
+/* The 6 KB table and the constants stay in flash on AVR (src/common.h). */
+#define GE25519_TABLE_ATTR MICROSALT_FLASH
 
 #include "ge25519_base.h"
 
@@ -64,31 +58,11 @@ typedef struct {
 
 /* ---- Constant data ------------------------------------------------------------------- */
 
-/* The n bytes of table storage at p, readable in RAM: copied into buf out of AVR flash,
- * where they are elsewhere. */
-#ifdef __AVR__
-static const uint8_t *table_bytes(uint8_t *buf, const uint8_t *p, size_t n)
-{
-    size_t i;
-    for (i = 0; i < n; i++) {
-        buf[i] = pgm_read_byte(p + i);
-    }
-    return buf;
-}
-#else
-static const uint8_t *table_bytes(uint8_t *buf, const uint8_t *p, size_t n)
-{
-    (void)buf;
-    (void)n;
-    return p;
-}
-#endif
-
 /* h = the public 32-byte constant at p (table storage). */
 static void fe_load_const(fe25519 *h, const uint8_t *p)
 {
     uint8_t b[32];
-    microsalt_fe_frombytes(h, table_bytes(b, p, sizeof b));
+    microsalt_fe_frombytes(h, flash_view(b, p, sizeof b));
 }
 
 /* ---- Point formulas ------------------------------------------------------------------ */
@@ -153,31 +127,32 @@ static void p3_identity(ge25519 *r)
 /*
  * r = p + q (add-2008-hwcd-3 with k = 2d), q given as (Y+X, Y-X, 2dT) of a representative
  * with Z = zq, and r->Z holding 2 Z_p zq on entry (which saves a temporary). With negate = 1
- * (public), adds -q = (-x, y) instead: Y+X and Y-X trade places and 2dT changes sign.
+ * (public), adds -q = (-x, y) instead: Y+X and Y-X trade places and 2dT changes sign, which
+ * trades F and G. r's fields hold every intermediate value, so there is no temporary (stack
+ * on the microcontrollers); the price is G = 2 (2 Z_p zq) - F, one addition more.
  */
 static void add_sum(ge_p1p1 *r, const ge25519 *p, const fe25519 *ypx, const fe25519 *ymx,
                     const fe25519 *t2d, int negate)
 {
-    fe25519 a, b, c;
     if (negate) {
         const fe25519 *swap = ypx;
         ypx = ymx;
         ymx = swap;
     }
-    microsalt_fe_sub(&a, &p->Y, &p->X);
-    microsalt_fe_mul(&a, &a, ymx);
-    microsalt_fe_add(&b, &p->Y, &p->X);
-    microsalt_fe_mul(&b, &b, ypx);
-    microsalt_fe_mul(&c, &p->T, t2d);
-    microsalt_fe_sub(&r->X, &b, &a); /* E */
-    microsalt_fe_add(&r->Y, &b, &a); /* H */
+    microsalt_fe_sub(&r->T, &p->Y, &p->X);
+    microsalt_fe_mul(&r->T, &r->T, ymx);    /* A */
+    microsalt_fe_add(&r->Y, &p->Y, &p->X);
+    microsalt_fe_mul(&r->Y, &r->Y, ypx);    /* B */
+    microsalt_fe_sub(&r->X, &r->Y, &r->T);  /* E = B - A */
+    microsalt_fe_add(&r->Y, &r->Y, &r->T);  /* H = B + A */
+    microsalt_fe_mul(&r->T, &p->T, t2d);    /* C */
     if (negate) {
-        microsalt_fe_add(&r->T, &r->Z, &c); /* F */
-        microsalt_fe_sub(&r->Z, &r->Z, &c); /* G */
+        microsalt_fe_add(&r->T, &r->Z, &r->T);
     } else {
-        microsalt_fe_sub(&r->T, &r->Z, &c);
-        microsalt_fe_add(&r->Z, &r->Z, &c);
+        microsalt_fe_sub(&r->T, &r->Z, &r->T);
     }
+    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
+    microsalt_fe_sub(&r->Z, &r->Z, &r->T);  /* G */
 }
 
 /* r = p + q for q in affine Niels form. */
@@ -197,98 +172,118 @@ static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_cached *q, int neg
 /*
  * r = 2p (dbl-2008-hwcd with a = -1): A = X^2, B = Y^2, C = 2Z^2, E = (X+Y)^2 - A - B,
  * G = B - A, F = G - C, H = -A - B. The completed result is (E : G) and (H : F), stored
- * as (-H : -F) = (A + B : C - G), which saves a negation.
+ * as (-H : -F) = (A + B : C - G), which saves a negation. r's fields hold A, B and C on the
+ * way, so there is no temporary (stack on the microcontrollers), and G comes out as
+ * 2B - (A + B) for the same number of additions.
  */
 static void dbl(ge_p1p1 *r, const ge_p2 *p)
 {
-    fe25519 a, b, c;
-    microsalt_fe_sq(&a, &p->X);
-    microsalt_fe_sq(&b, &p->Y);
-    microsalt_fe_sq(&c, &p->Z);
-    microsalt_fe_add(&c, &c, &c);
+    microsalt_fe_sq(&r->Y, &p->X);          /* A */
+    microsalt_fe_sq(&r->Z, &p->Y);          /* B */
+    microsalt_fe_sq(&r->T, &p->Z);
+    microsalt_fe_add(&r->T, &r->T, &r->T);  /* C */
     microsalt_fe_add(&r->X, &p->X, &p->Y);
-    microsalt_fe_sq(&r->X, &r->X);
-    microsalt_fe_sub(&r->X, &r->X, &a);
-    microsalt_fe_sub(&r->X, &r->X, &b);
-    microsalt_fe_add(&r->Y, &a, &b);
-    microsalt_fe_sub(&r->Z, &b, &a);
-    microsalt_fe_sub(&r->T, &c, &r->Z);
+    microsalt_fe_sq(&r->X, &r->X);          /* (X+Y)^2 */
+    microsalt_fe_add(&r->Y, &r->Y, &r->Z);  /* A + B */
+    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
+    microsalt_fe_sub(&r->Z, &r->Z, &r->Y);  /* G */
+    microsalt_fe_sub(&r->X, &r->X, &r->Y);  /* E */
+    microsalt_fe_sub(&r->T, &r->T, &r->Z);  /* C - G */
 }
 
 /* ---- Fixed base: constant time ------------------------------------------------------- */
 
-/* e = a as 64 signed radix-16 digits, a = sum e[i] 16^i, e[0..62] in -8..7 and e[63] in
- * 0..8 (a < 2^255 makes the top nibble at most 7). */
-static void recode_radix16(int8_t e[DIGITS], const uint8_t a[32])
+/* e = a as 64 signed radix-16 digits d_i, a = sum d_i 16^i, d_0..d_62 in -8..7 and d_63 in
+ * 0..8 (a < 2^255 makes the top nibble at most 7). Digit i is nibble i of e, low nibble
+ * first, in 4-bit two's complement: two digits to a byte halve the stack they take. */
+static void recode_radix16(uint8_t e[DIGITS / 2], const uint8_t a[32])
 {
-    int carry = 0, v, i;
+    unsigned carry = 0, v, d[2];
+    int i, h;
     for (i = 0; i < 32; i++) {
-        e[2 * i] = (int8_t)(a[i] & 15);
-        e[2 * i + 1] = (int8_t)(a[i] >> 4);
+        for (h = 0; h < 2; h++) {
+            v = ((a[i] >> (4 * h)) & 15) + carry; /* 0..16 */
+            carry = (v + 8) >> 4;                 /* 1 when v >= 8 */
+            /* v - 16 carry in -8..7, as 4 bits. The top digit is v itself, 0..8, whose 4 bits
+             * are the same; digit() reads it unsigned. */
+            d[h] = (v - (carry << 4)) & 15;
+        }
+        e[i] = (uint8_t)(d[0] | (d[1] << 4));
     }
-    for (i = 0; i < DIGITS - 1; i++) {
-        v = e[i] + carry;          /* 0..16 */
-        carry = (v + 8) >> 4;      /* 1 when v >= 8; v + 8 >= 0, so the shift is exact */
-        e[i] = (int8_t)(v - (carry << 4));
-    }
-    e[DIGITS - 1] = (int8_t)(e[DIGITS - 1] + carry);
+}
+
+/* Digit i of the recoding e, in -8..8. */
+static int32_t digit(const uint8_t e[DIGITS / 2], int i)
+{
+    int32_t v = (e[i >> 1] >> (4 * (i & 1))) & 15;
+    return i == DIGITS - 1 ? v : v - ((v & 8) << 1);
 }
 
 /* The secret temporaries of the fixed-base multiplication, wiped once at its end. */
 typedef struct {
-    int8_t e[DIGITS];
-    uint8_t copy[96];  /* a table entry out of flash (AVR) */
-    uint8_t entry[96]; /* the selected table entry */
-    fe25519 neg;
-    ge_niels n;
-    ge_p1p1 t;
-    ge_p2 q;
+    uint8_t e[DIGITS / 2];
+    union {
+        ge_p1p1 t; /* each doubling's or addition's result */
+        struct {
+            uint8_t entry[32]; /* one coordinate of the selected table entry */
+            uint8_t copy[32];  /* a table coordinate out of flash (AVR) */
+        } sel;                 /* while selecting, before t is written */
+    } u;
+    union {
+        ge_p2 q;    /* the accumulator while doubling */
+        ge_niels n; /* the selected multiple while adding */
+    } v;
 } base_scratch;
 
-/* s->n = digit * B_k for digit in -8..8: reads all eight entries of the block and keeps the
- * one whose index matches |digit| with masks, then negates under a mask. */
-static void select_niels(base_scratch *s, int k, int8_t digit)
+/* s->v.n = mag * B_k for mag in 0..8, a coordinate at a time: reads that coordinate of all
+ * eight entries of the block and keeps the one whose index matches mag, with masks. */
+static void select_niels(base_scratch *s, int k, uint32_t mag)
 {
-    uint32_t neg = (uint32_t)((uint8_t)digit >> 7);
-    uint32_t mag = ct_select_u32(neg, (uint32_t)-(int32_t)digit, (uint32_t)(int32_t)digit);
+    fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
+    uint8_t *entry = s->u.sel.entry;
     uint32_t j;
-    /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
-    memset(s->entry, 0, sizeof s->entry);
-    s->entry[0] = 1;
-    s->entry[32] = 1;
-    for (j = 1; j <= 8; j++) {
-        ct_cmov_bytes(s->entry, table_bytes(s->copy, ge25519_base_table[k][j - 1], 96), 96,
-                      (uint8_t)ct_eq_u32(mag, j));
+    int c;
+    for (c = 0; c < 3; c++) {
+        /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
+        memset(entry, 0, 32);
+        entry[0] = (uint8_t)(c < 2);
+        for (j = 1; j <= 8; j++) {
+            ct_cmov_bytes(entry,
+                          flash_view(s->u.sel.copy, ge25519_base_table[k][j - 1] + 32 * c, 32),
+                          32, (uint8_t)ct_eq_u32(mag, j));
+        }
+        microsalt_fe_frombytes(coords[c], entry);
     }
-    microsalt_fe_frombytes(&s->n.ypx, s->entry);
-    microsalt_fe_frombytes(&s->n.ymx, s->entry + 32);
-    microsalt_fe_frombytes(&s->n.xy2d, s->entry + 64);
-    microsalt_fe_cswap(&s->n.ypx, &s->n.ymx, neg);
-    microsalt_fe_neg(&s->neg, &s->n.xy2d);
-    microsalt_fe_cmov(&s->n.xy2d, &s->neg, neg);
 }
 
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
 {
     base_scratch s;
     int row, k, i;
+    uint32_t neg;
     recode_radix16(s.e, a);
     p3_identity(r);
     /* a B = sum over rows of 16^row * (sum over k of e[ROWS k + row] B_k), by Horner. */
     for (row = ROWS - 1; row >= 0; row--) {
         if (row < ROWS - 1) {
-            p3_to_p2(&s.q, r);
+            p3_to_p2(&s.v.q, r);
             for (i = 0; i < 3; i++) {
-                dbl(&s.t, &s.q);
-                p1p1_to_p2(&s.q, &s.t);
+                dbl(&s.u.t, &s.v.q);
+                p1p1_to_p2(&s.v.q, &s.u.t);
             }
-            dbl(&s.t, &s.q);
-            p1p1_to_p3(r, &s.t);
+            dbl(&s.u.t, &s.v.q);
+            p1p1_to_p3(r, &s.u.t);
         }
         for (k = 0; k < GE25519_TABLE_BLOCKS; k++) {
-            select_niels(&s, k, s.e[ROWS * k + row]);
-            add_niels(&s.t, r, &s.n, 0);
-            p1p1_to_p3(r, &s.t);
+            int32_t d = digit(s.e, ROWS * k + row);
+            neg = ct_msb_u32((uint32_t)d);
+            select_niels(&s, k, ct_select_u32(neg, (uint32_t)-d, (uint32_t)d));
+            /* A negative digit adds -(|digit| B_k) = (-x, y), the way add_sum's negate does
+             * (y + x and y - x trade places, then F and G), with swaps under a mask. */
+            microsalt_fe_cswap(&s.v.n.ypx, &s.v.n.ymx, neg);
+            add_niels(&s.u.t, r, &s.v.n, 0);
+            microsalt_fe_cswap(&s.u.t.T, &s.u.t.Z, neg);
+            p1p1_to_p3(r, &s.u.t);
         }
     }
     microsalt_wipe(&s, sizeof s);

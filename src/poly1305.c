@@ -9,8 +9,11 @@
  * the microcontrollers (25 per block).
  * Both reduce with 2^130 = 5 (mod p), fold a limb's carry into the next one unconditionally
  * and never branch on or index by h, r, s or the message: constant time as written.
+ * On x86-64 hosts with AVX2, long runs of full blocks go to the four-lane kernel in
+ * src/arch/x86_64/poly1305.c, which takes and returns the 44-bit accumulator.
  */
 #include "common.h"
+#include "arch/x86_64/kernels.h"
 
 /* MICROSALT_FE32 (the host-fe32 build) selects the microcontrollers' limbs on a host too. */
 #if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
@@ -75,6 +78,21 @@ MICROSALT_INLINE void poly1305_carry(uint64_t h[3], const u128 d[3])
     h[0] &= M44;
 }
 
+/* out = a b mod p with limbs like h's, for a and b with limbs like h's and b20 = {20 b1,
+ * 20 b2} (< 2^48.4, < 2^46.4): d0 < 2^91.5, d1 < 2^90, d2 < 2^88.6. */
+static void poly1305_mulmod(uint64_t out[3], const uint64_t a[3], const uint64_t b[3],
+                            const uint64_t b20[2])
+{
+    u128 d[3] = {0, 0, 0};
+    poly1305_mul(d, a, b, b20);
+    poly1305_carry(out, d);
+}
+
+#ifdef MICROSALT_X86_64
+/* Below this many blocks the AVX2 kernel's setup outweighs its speed. */
+#define AVX2_MIN_BLOCKS 8
+#endif
+
 /* hibit is 1 for full blocks (their 2^128 pad bit) and 0 for the padded last block. */
 static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long long nblocks,
                             unsigned hibit)
@@ -87,14 +105,30 @@ static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long 
     u128 d[3];
 
     memcpy(h, st->h, sizeof h);
+#ifdef MICROSALT_X86_64
+    /* The kernel gives every block its pad bit: full blocks only. */
+    if (hibit == 1 && nblocks >= AVX2_MIN_BLOCKS && microsalt_x86_64_avx2()) {
+        unsigned long long n = nblocks & ~(unsigned long long)3;
+        /* r^4, r^3, r^2, r, then 20 times r^2's limbs 1 and 2 */
+        uint64_t pw[14];
+        memcpy(pw + 9, r, 3 * sizeof pw[0]);
+        poly1305_mulmod(pw + 6, r, r, r20);
+        pw[12] = 20 * pw[7];
+        pw[13] = 20 * pw[8];
+        poly1305_mulmod(pw + 3, r, pw + 6, pw + 12);
+        poly1305_mulmod(pw, pw + 6, pw + 6, pw + 12);
+        microsalt_poly1305_blocks_avx2(h, pw, m, n);
+        microsalt_wipe(pw, sizeof pw);
+        m += 16 * n;
+        nblocks -= n;
+    }
+#endif
     if (nblocks >= 2) {
         /* Two blocks per step: h = (h + m1) r^2 + m2 r. The two products are independent,
          * so the processor overlaps them, and one carry chain serves both blocks. */
-        memset(d, 0, sizeof d);
-        poly1305_mul(d, r, r, r20);
-        poly1305_carry(rr, d); /* r^2 mod p with limbs like h's */
-        rr20[0] = 20 * rr[1];  /* < 2^48.4 */
-        rr20[1] = 20 * rr[2];  /* < 2^46.4 */
+        poly1305_mulmod(rr, r, r, r20); /* r^2 mod p with limbs like h's */
+        rr20[0] = 20 * rr[1];           /* < 2^48.4 */
+        rr20[1] = 20 * rr[2];           /* < 2^46.4 */
         for (; nblocks >= 2; nblocks -= 2, m += 32) {
             poly1305_add_block(t, h, m, pad); /* < 2^45, 2^45 + 2^7, 2^42.6 */
             poly1305_add_block(u, zero, m + 16, pad); /* the second block alone */
@@ -147,11 +181,6 @@ typedef struct {
     uint32_t h[5]; /* between blocks: h1 < 2^26 + 2^6, the others < 2^26 */
 } poly1305_state;
 
-MICROSALT_INLINE uint64_t mul32(uint32_t a, uint32_t b)
-{
-    return (uint64_t)a * b;
-}
-
 static void poly1305_init(poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
@@ -188,11 +217,16 @@ static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long 
         h3 += ((t2 >> 14) | (t3 << 18)) & M26;
         h4 += (t3 >> 8) | pad;
         /* Each d < 5 * 2^27.01 * 2^28.4 < 2^57.7. */
-        d0 = mul32(h0, r0) + mul32(h1, s4) + mul32(h2, s3) + mul32(h3, s2) + mul32(h4, s1);
-        d1 = mul32(h0, r1) + mul32(h1, r0) + mul32(h2, s4) + mul32(h3, s3) + mul32(h4, s2);
-        d2 = mul32(h0, r2) + mul32(h1, r1) + mul32(h2, r0) + mul32(h3, s4) + mul32(h4, s3);
-        d3 = mul32(h0, r3) + mul32(h1, r2) + mul32(h2, r1) + mul32(h3, r0) + mul32(h4, s4);
-        d4 = mul32(h0, r4) + mul32(h1, r3) + mul32(h2, r2) + mul32(h3, r1) + mul32(h4, r0);
+        d0 = ct_mul32x32_64(h0, r0) + ct_mul32x32_64(h1, s4) + ct_mul32x32_64(h2, s3) +
+             ct_mul32x32_64(h3, s2) + ct_mul32x32_64(h4, s1);
+        d1 = ct_mul32x32_64(h0, r1) + ct_mul32x32_64(h1, r0) + ct_mul32x32_64(h2, s4) +
+             ct_mul32x32_64(h3, s3) + ct_mul32x32_64(h4, s2);
+        d2 = ct_mul32x32_64(h0, r2) + ct_mul32x32_64(h1, r1) + ct_mul32x32_64(h2, r0) +
+             ct_mul32x32_64(h3, s4) + ct_mul32x32_64(h4, s3);
+        d3 = ct_mul32x32_64(h0, r3) + ct_mul32x32_64(h1, r2) + ct_mul32x32_64(h2, r1) +
+             ct_mul32x32_64(h3, r0) + ct_mul32x32_64(h4, s4);
+        d4 = ct_mul32x32_64(h0, r4) + ct_mul32x32_64(h1, r3) + ct_mul32x32_64(h2, r2) +
+             ct_mul32x32_64(h3, r1) + ct_mul32x32_64(h4, r0);
         /* Carries below 2^32. d4 < 2^55 has no factor 5 in its products, so h0 plus 5 times
          * its carry, < 2^31.4, still fits 32 bits. */
         d1 += d0 >> 26;

@@ -7,13 +7,13 @@
 #include "common.h"
 
 /* L, little-endian words. */
-static const uint32_t L_WORDS[8] = {
+static const uint32_t L_WORDS[8] MICROSALT_FLASH = {
     0x5cf5d3ed, 0x5812631a, 0xa2f79cd6, 0x14def9de, 0x00000000, 0x00000000, 0x00000000,
     0x10000000,
 };
 
 /* mu = floor(2^512 / L) < 2^260, the Barrett constant. */
-static const uint32_t MU_WORDS[9] = {
+static const uint32_t MU_WORDS[9] MICROSALT_FLASH = {
     0x0a2c131b, 0xed9ce5a3, 0x086329a7, 0x2106215d, 0xffffffeb, 0xffffffff, 0xffffffff,
     0xffffffff, 0x0000000f,
 };
@@ -31,7 +31,7 @@ static void mul_words(uint32_t *r, size_t nr, const uint32_t *a, size_t na, cons
     for (i = 0; i < na && i < nr; i++) {
         uint32_t carry = 0;
         for (j = 0; j < nb && i + j < nr; j++) {
-            uint64_t t = (uint64_t)a[i] * b[j] + r[i + j] + carry;
+            uint64_t t = ct_mul32x32_64(a[i], b[j]) + r[i + j] + carry;
             r[i + j] = (uint32_t)t;
             carry = (uint32_t)(t >> 32);
         }
@@ -49,15 +49,15 @@ static void sub_l_if_ge(uint32_t t[9])
     int i;
     /* First pass: the borrow out of t - L, that is t < L. */
     for (i = 0; i < 9; i++) {
-        d = (uint64_t)t[i] - (i < 8 ? L_WORDS[i] : 0) - borrow;
-        borrow = (uint32_t)(d >> 63); /* |d| < 2^33: bit 63 is the sign */
+        d = (uint64_t)t[i] - (i < 8 ? flash_u32(&L_WORDS[i]) : 0) - borrow;
+        borrow = ct_msb_u32((uint32_t)(d >> 32)); /* |d| < 2^33: bit 63 is the sign */
     }
     keep = ct_mask_u32(1 ^ borrow);
     borrow = 0;
     for (i = 0; i < 9; i++) {
-        d = (uint64_t)t[i] - ((i < 8 ? L_WORDS[i] : 0) & keep) - borrow;
+        d = (uint64_t)t[i] - ((i < 8 ? flash_u32(&L_WORDS[i]) : 0) & keep) - borrow;
         t[i] = (uint32_t)d;
-        borrow = (uint32_t)(d >> 63);
+        borrow = ct_msb_u32((uint32_t)(d >> 32));
     }
 }
 
@@ -68,11 +68,14 @@ static void barrett(uint32_t r[8], const uint32_t x[16])
         uint32_t q2[18]; /* q1 mu, q1 = floor(x / 2^224) = x[7..15] < 2^288: < 2^548 */
         uint32_t r2[9];  /* q3 L mod 2^288, q3 = floor(q1 mu / 2^288) = q2[9..17] < 2^260 */
         uint32_t t[9];   /* x - q3 L */
+        uint32_t c[9];   /* mu, then L, copied out of flash */
     } s;
     uint32_t borrow = 0;
     int i;
-    mul_words(s.q2, 18, x + 7, 9, MU_WORDS, 9);
-    mul_words(s.r2, 9, s.q2 + 9, 9, L_WORDS, 8);
+    flash_read(s.c, MU_WORDS, sizeof MU_WORDS);
+    mul_words(s.q2, 18, x + 7, 9, s.c, 9);
+    flash_read(s.c, L_WORDS, sizeof L_WORDS);
+    mul_words(s.r2, 9, s.q2 + 9, 9, s.c, 8);
     /* x / L = q1 mu / 2^288 + e with 0 <= e < q1 (2^512 - mu L) / (2^288 L) + 2^224 / L,
      * and 2^512 - mu L < 0.23 L for this L: e < 0.23 + 2^-28 < 1. So q3 = floor(x / L) or
      * one less (HAC 14.42 allows two less in general), x - q3 L is in [0, 2L), and as
@@ -80,7 +83,7 @@ static void barrett(uint32_t r[8], const uint32_t x[16])
     for (i = 0; i < 9; i++) {
         uint64_t d = (uint64_t)x[i] - s.r2[i] - borrow;
         s.t[i] = (uint32_t)d;
-        borrow = (uint32_t)(d >> 63);
+        borrow = ct_msb_u32((uint32_t)(d >> 32));
     }
     sub_l_if_ge(s.t);
     /* Now t < L < 2^253: t[8] = 0. */
@@ -134,8 +137,9 @@ int microsalt_sc25519_is_canonical_vartime(const uint8_t s[32])
     int i;
     for (i = 7; i >= 0; i--) {
         uint32_t w = load32_le(s + 4 * i);
-        if (w != L_WORDS[i]) {
-            return w < L_WORDS[i];
+        uint32_t l = flash_u32(&L_WORDS[i]);
+        if (w != l) {
+            return w < l;
         }
     }
     return 0; /* s = L */

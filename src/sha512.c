@@ -6,7 +6,7 @@
 #include "sha512.h"
 
 /* The first 64 bits of the fractional parts of the cube roots of the first 80 primes. */
-static const uint64_t K[80] = {
+static const uint64_t K[80] MICROSALT_FLASH = {
     0x428a2f98d728ae22ULL, 0x7137449123ef65cdULL, 0xb5c0fbcfec4d3b2fULL, 0xe9b5dba58189dbbcULL,
     0x3956c25bf348b538ULL, 0x59f111f1b605d019ULL, 0x923f82a4af194f9bULL, 0xab1c5ed5da6d8118ULL,
     0xd807aa98a3030242ULL, 0x12835b0145706fbeULL, 0x243185be4ee4b28cULL, 0x550c7dc3d5ffb4e2ULL,
@@ -30,7 +30,7 @@ static const uint64_t K[80] = {
 };
 
 /* The first 64 bits of the fractional parts of the square roots of the first 8 primes. */
-static const uint64_t IV[8] = {
+static const uint64_t IV[8] MICROSALT_FLASH = {
     0x6a09e667f3bcc908ULL, 0xbb67ae8584caa73bULL, 0x3c6ef372fe94f82bULL, 0xa54ff53a5f1d36f1ULL,
     0x510e527fade682d1ULL, 0x9b05688c2b3e6c1fULL, 0x1f83d9abfb41bd6bULL, 0x5be0cd19137e2179ULL,
 };
@@ -55,7 +55,7 @@ MICROSALT_INLINE uint64_t rotr64(uint64_t x, unsigned n)
 #define ROUND(p8, p16, r)                                                                   \
     do {                                                                                    \
         uint64_t t1_ = V(7, p8) + BSIG1(V(4, p8)) + CH(V(4, p8), V(5, p8), V(6, p8)) +      \
-                       K[r] + w[p16];                                                       \
+                       flash_u64(&K[r]) + w[p16];                                            \
         V(3, p8) += t1_;                                                                    \
         V(7, p8) = t1_ + BSIG0(V(0, p8)) + MAJ(V(0, p8), V(1, p8), V(2, p8));               \
     } while (0)
@@ -137,7 +137,7 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *in,
 
 void microsalt_sha512_init(microsalt_sha512_ctx *ctx)
 {
-    memcpy(ctx->state, IV, sizeof IV);
+    flash_read(ctx->state, IV, sizeof IV);
     ctx->total = 0;
 }
 

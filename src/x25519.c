@@ -101,18 +101,18 @@ int crypto_scalarmult_base(unsigned char *q, const unsigned char *n)
     struct {
         uint8_t e[32];
         ge25519 A;
-        fe25519 num, den;
     } s;
     memcpy(s.e, n, 32);
     s.e[0] &= 248;
     s.e[31] &= 127;
     s.e[31] |= 64;
     microsalt_ge25519_scalarmult_base(&s.A, s.e);
-    microsalt_fe_add(&s.num, &s.A.Z, &s.A.Y);
-    microsalt_fe_sub(&s.den, &s.A.Z, &s.A.Y);
-    microsalt_fe_invert(&s.den, &s.den);
-    microsalt_fe_mul(&s.num, &s.num, &s.den);
-    microsalt_fe_tobytes(q, &s.num);
+    /* X and T are not needed: they hold the numerator and the denominator (less stack). */
+    microsalt_fe_add(&s.A.X, &s.A.Z, &s.A.Y);
+    microsalt_fe_sub(&s.A.T, &s.A.Z, &s.A.Y);
+    microsalt_fe_invert(&s.A.T, &s.A.T);
+    microsalt_fe_mul(&s.A.X, &s.A.X, &s.A.T);
+    microsalt_fe_tobytes(q, &s.A.X);
     microsalt_wipe(&s, sizeof s);
     return zero_result(q);
 }

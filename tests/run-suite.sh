@@ -22,6 +22,12 @@ for config in avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4; do
     $MAKE lib CONFIG=$config
 done
 
+step "AVR runner: exact cycles against a hand count, faults detected"
+tests/check-avr-runner.sh
+
+step "simulated targets: vectors and constant time on the compiled code"
+python3 tests/target/run.py avr-atmega2560 avr-atmega328p
+
 step "exported symbols"
 $MAKE lib CONFIG=host
 tests/check-symbols.sh build/host

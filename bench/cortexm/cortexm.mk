@@ -1,0 +1,21 @@
+# The simulated Cortex-M0/M3/M4 (CONFIG=cortex-m0|cortex-m3|cortex-m4), included by the
+# Makefile: firmware linked for bench/cortexm/cortexm.ld and run under Unicorn by
+# bench/cortexm/runner.py with the core's cycle model (docs/cycle-model.md).
+CORTEXM_CORE := $(patsubst cortex-%,%,$(CONFIG))
+
+HAL_SRC := bench/hal/cortexm.c bench/cortexm/startup.c
+FW_CFLAGS :=
+FW_LDFLAGS := -T bench/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
+
+RUNNER := .venv/bin/python bench/cortexm/runner.py --core $(CORTEXM_CORE)
+RUNNER_DEPS := .venv/.requirements-stamp
+
+# The runner's Python packages, pinned in requirements.txt, in a venv of the work tree.
+.venv/.requirements-stamp: requirements.txt
+	python3 -m venv .venv
+	.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+# The runner's exactness test calls a hand-counted assembly routine.
+$(B)/fw/cm_exact.elf: tests/target/cm_exact.S
+$(B)/fw/cm_exact.elf: FW_CFLAGS += tests/target/cm_exact.S

@@ -1,0 +1,529 @@
+#!/usr/bin/env python3
+"""Runs a Cortex-M0/M3/M4 firmware ELF under Unicorn and speaks the protocol of bench/hal/hal.h.
+
+usage: runner.py --core m0|m3|m4 [--mul32] [--timeout SECONDS] [--blocks-only] [--stats]
+                 [--trace-log PREFIX] FIRMWARE.elf
+--trace-log writes the records hashed into each measurement's trace, as 64-bit little-endian
+words, to PREFIX.<id>.<n> (n counts measurements): `cmp` on two of them finds where two runs
+diverge (a block start is its address; bits 40 and up tag data reads (1), writes (2), with the
+access size in bits 32..39, and variable-latency instructions' cycles (3) and operands (4)).
+
+Outside measurements the firmware runs with no hooks but the MMIO registers of
+bench/cortexm/mmio.h. A begin marker stops the emulator, installs the block, memory and code
+hooks and flushes the translation cache (cached translations would skip hooks added later); an
+end marker removes them again. Between the markers the runner counts the exact instructions,
+the modelled cycles (bench/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a
+64-bit hash of the executed blocks and accessed data addresses.
+
+Exit code (as bench/avr/runner.c): the firmware's hal_exit code (0..123; others give 123), or
+  124  timeout: --timeout seconds passed without hal_exit
+  125  crash: illegal instruction, exception, access to unmapped or read-only memory, or the
+       stack below the end of .bss inside a measurement
+  126  main returned without hal_exit, or the firmware broke the marker protocol
+  127  usage error or unreadable ELF
+"""
+import argparse
+import array
+import ctypes
+import hashlib
+import os
+import struct
+import sys
+import time
+
+from capstone import CS_ARCH_ARM, CS_MODE_MCLASS, CS_MODE_THUMB, Cs
+from elftools.common.exceptions import ELFError
+from elftools.elf.elffile import ELFFile
+from unicorn import (UC_ARCH_ARM, UC_HOOK_BLOCK, UC_HOOK_CODE, UC_HOOK_MEM_READ,
+                     UC_HOOK_MEM_WRITE, UC_MODE_MCLASS, UC_MODE_THUMB, UC_PROT_EXEC,
+                     UC_PROT_READ, UC_PROT_WRITE, Uc, UcError)
+from unicorn import arm_const as uca
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import cyclemodel  # noqa: E402  (lives beside this file)
+
+# The memory map of bench/cortexm/cortexm.ld and the registers of bench/cortexm/mmio.h.
+FLASH_BASE, FLASH_SIZE = 0x00000000, 1 << 20
+RAM_BASE, RAM_SIZE = 0x20000000, 256 << 10
+MMIO_BASE, MMIO_SIZE = 0x40000000, 0x1000
+MMIO_PUTC, MMIO_BEGIN, MMIO_END, MMIO_EXIT, MMIO_FAULT, MMIO_RETURNED = 0, 4, 8, 12, 16, 20
+
+EXIT_MAX, EXIT_TIMEOUT, EXIT_CRASH, EXIT_STOPPED, EXIT_SETUP = 123, 124, 125, 126, 127
+
+CPU_MODELS = {'m0': uca.UC_CPU_ARM_CORTEX_M0, 'm3': uca.UC_CPU_ARM_CORTEX_M3,
+              'm4': uca.UC_CPU_ARM_CORTEX_M4}
+EXCEPTION_NAMES = {2: 'NMI', 3: 'HardFault', 4: 'MemManage', 5: 'BusFault', 6: 'UsageFault',
+                   11: 'SVCall', 12: 'DebugMonitor', 14: 'PendSV', 15: 'SysTick'}
+
+# Trace records: a block start is its address; other records carry a tag above bit 40.
+TAG_READ, TAG_WRITE, TAG_LATENCY, TAG_OPERAND = 1 << 40, 2 << 40, 3 << 40, 4 << 40
+TRACE_FLUSH = 1 << 20
+
+UC_REG = {name: getattr(uca, 'UC_ARM_REG_' + name.upper())
+          for name in ['r%d' % n for n in range(13)] + ['sp', 'lr', 'pc']}
+UC_REG.update({'sb': uca.UC_ARM_REG_R9, 'sl': uca.UC_ARM_REG_R10, 'fp': uca.UC_ARM_REG_R11,
+               'ip': uca.UC_ARM_REG_R12})
+
+
+def register_reader(uc):
+    """A fast uc.reg_read for 32-bit registers: the binding's own spends microseconds choosing
+    the register's type on every call, which is most of the time of a block hook."""
+    try:
+        from unicorn.unicorn_py3.unicorn import uclib
+        read, handle = uclib.uc_reg_read, uc._uch
+    except (ImportError, AttributeError):  # another binding: the slow path
+        return uc.reg_read
+    value = ctypes.c_uint64()
+    ref = ctypes.byref(value)
+
+    def reg_read(reg):
+        read(handle, reg, ref)
+        return value.value & 0xFFFFFFFF
+    return reg_read
+
+
+class Stop(Exception):
+    """Ends the run with exit code `code` and a message for standard error."""
+
+    def __init__(self, code, message):
+        super().__init__(message)
+        self.code = code
+
+
+def crash(message):
+    return Stop(EXIT_CRASH, 'crash: ' + message)
+
+
+def protocol(message):
+    return Stop(EXIT_STOPPED, message)
+
+
+class Firmware:
+    """The ELF: loadable segments, Thumb code regions and the symbols the runner needs."""
+
+    def __init__(self, path):
+        with open(path, 'rb') as f:
+            elf = ELFFile(f)
+            self.segments = [(seg['p_paddr'], seg.data()) for seg in elf.iter_segments()
+                             if seg['p_type'] == 'PT_LOAD' and seg['p_filesz']]
+            self.functions = []
+            self.symbols = {}
+            mapping = []
+            sections = {}
+            for sec in elf.iter_sections():
+                if sec['sh_flags'] & 0x4:  # SHF_EXECINSTR
+                    sections[elf.get_section_index(sec.name)] = (sec['sh_addr'], sec['sh_size'])
+            symtab = elf.get_section_by_name('.symtab')
+            if symtab is None:
+                raise Stop(EXIT_SETUP, '%s has no symbol table' % path)
+            for sym in symtab.iter_symbols():
+                value = sym['st_value']
+                if sym.name in ('$t', '$d', '$a') or sym.name.startswith(('$t.', '$d.')):
+                    if sym['st_shndx'] in sections:
+                        mapping.append((value, sym.name[1]))
+                elif sym['st_info']['type'] == 'STT_FUNC':
+                    self.functions.append((value & ~1, sym['st_size'], sym.name))
+                    self.symbols[sym.name] = (value & ~1, sym['st_size'])
+                elif sym.name:
+                    self.symbols.setdefault(sym.name, (value, sym['st_size']))
+        self.functions.sort()
+        # Thumb code regions: from each $t to the next mapping symbol or the section's end.
+        self.code_regions = []
+        mapping.sort()
+        ends = sorted(a + s for a, s in sections.values())
+        for n, (addr, kind) in enumerate(mapping):
+            if kind != 't':
+                continue
+            end = min([e for e in ends if e > addr] or [addr])
+            if n + 1 < len(mapping):
+                end = min(end, mapping[n + 1][0])
+            if end > addr:
+                self.code_regions.append((addr, end))
+
+    def where(self, addr):
+        best = None
+        for start, size, name in self.functions:
+            if start <= addr < start + max(size, 2):
+                best = '%s+0x%x' % (name, addr - start)
+        return '0x%08x%s' % (addr, ' (%s)' % best if best else '')
+
+    def marker_ranges(self):
+        ranges = []
+        for name in ('hal_measure_begin', 'hal_measure_end'):
+            if name in self.symbols:
+                start, size = self.symbols[name]
+                ranges.append((start, start + max(size, 2)))
+        return ranges
+
+
+class Measurement:
+    def __init__(self, ident, log):
+        self.ident = ident
+        self.log = log
+        self.instructions = 0
+        self.cycles = 0
+        self.varlat = 0
+        self.sp0 = None
+        self.min_sp = None
+        self.trace = array.array('Q')
+        self.hash = hashlib.blake2b(digest_size=8)
+
+    def flush_trace(self):
+        data = self.trace.tobytes()
+        self.hash.update(data)
+        if self.log is not None:
+            self.log.write(data)
+        del self.trace[:]
+
+
+class Runner:
+    def __init__(self, fw, core, mul32, blocks_only, trace_log=None):
+        self.fw = fw
+        self.trace_log = trace_log
+        self.measurements = 0
+        self.model = cyclemodel.Model(core, mul32)
+        self.blocks_only = blocks_only
+        self.uc = uc = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
+        uc.ctl_set_cpu_model(CPU_MODELS[core])
+        uc.mem_map(FLASH_BASE, FLASH_SIZE, UC_PROT_READ | UC_PROT_EXEC)
+        uc.mem_map(RAM_BASE, RAM_SIZE, UC_PROT_READ | UC_PROT_WRITE)
+        for addr, data in fw.segments:
+            if not (FLASH_BASE <= addr and addr + len(data) <= FLASH_BASE + FLASH_SIZE):
+                raise Stop(EXIT_SETUP, 'a segment at 0x%x is outside flash' % addr)
+            uc.mem_write(addr, data)
+        uc.mmio_map(MMIO_BASE, MMIO_SIZE, self._mmio_read, None, self._mmio_write, None)
+        self.reg_read = register_reader(uc)
+        self.cs = Cs(CS_ARCH_ARM, CS_MODE_THUMB | CS_MODE_MCLASS)
+        self.cs.detail = True
+
+        self.insns = {}  # address -> cyclemodel.Insn, from a sweep of the Thumb code regions
+        for start, end in fw.code_regions:
+            self._decode_region(start, end)
+        self.hooked = sorted(a for a, i in self.insns.items() if i.hook)
+        self.markers = fw.marker_ranges()
+        self.stack_limit = fw.symbols.get('__stack_limit', (RAM_BASE, 0))[0]
+
+        self.blocks = {}
+        self.costs = {}
+        self.out = sys.stdout.buffer
+        self.line_start = True
+        self.exit_code = None
+        self.event = None  # the MMIO register whose write stopped the emulator
+        self.m = None
+        self.hooks = []
+        self.total_instructions = 0
+        self.measured_seconds = 0.0
+        self.measure_started = 0.0
+
+    # -- decoding -------------------------------------------------------------------------
+    def _decode_region(self, start, end):
+        code = bytes(self.uc.mem_read(start, end - start))
+        addr = start
+        it_left = 0
+        decoded = []
+        while addr < end:
+            for ci in self.cs.disasm(code[addr - start:], addr):
+                in_it = it_left > 0
+                it_left = it_left - 1 if in_it else 0
+                insn = self.model.insn(ci, in_it, ci.cc)
+                self.insns[ci.address] = insn
+                decoded.append(insn)
+                if insn.name == 'it':
+                    it_left = cyclemodel.it_slots(ci)
+                addr = ci.address + ci.size
+            if addr < end:
+                addr += 2  # an undecodable halfword (data in a code region): resynchronise
+                it_left = 0
+        for prev, insn in zip(decoded, decoded[1:]):
+            self.model.plan_hook(prev, insn)
+        if decoded:
+            self.model.plan_hook(decoded[-1], None)
+
+    def _insn_at(self, addr):
+        insn = self.insns.get(addr)
+        if insn is None:  # code outside the mapped regions: decode it alone
+            ci = next(self.cs.disasm(bytes(self.uc.mem_read(addr, 4)), addr, 1), None)
+            if ci is None:
+                raise crash('undecodable instruction at %s' % self.fw.where(addr))
+            insn = self.insns[addr] = self.model.insn(ci, False, None)
+        return insn
+
+    def _block(self, addr, size):
+        insns = []
+        a = addr
+        while a < addr + size:
+            insn = self._insn_at(a)
+            insns.append(insn)
+            a += insn.size
+        marker = any(lo <= addr < hi for lo, hi in self.markers)
+        return cyclemodel.Block(addr, size, insns, marker, self.model)
+
+    # -- hooks (installed only while a measurement is open) ---------------------------------
+    def _on_block(self, uc, addr, size, _):
+        m = self.m
+        cur = self.cur
+        if cur is not None:
+            m.cycles += self._finish(cur, addr)
+        key = addr * 4096 + size
+        blk = self.blocks.get(key)
+        if blk is None:
+            blk = self.blocks[key] = self._block(addr, size)
+        if blk.marker:
+            if cur is not None and cur.insns[-1].pc_write:
+                # The branch into the end marker belongs to the marker, not to the measured code.
+                last = cur.insns[-1]
+                m.instructions -= 1
+                m.cycles -= self.model.branch_cost(last, True)
+            self.cur = None
+            self.in_marker = True
+            return
+        self.in_marker = False
+        self.cur = blk
+        self.mask = blk.it_mask
+        m.instructions += blk.n
+        m.trace.append(addr)
+        if len(m.trace) >= TRACE_FLUSH:
+            m.flush_trace()
+        sp = self.reg_read(uca.UC_ARM_REG_SP)
+        if m.sp0 is None:
+            m.sp0 = m.min_sp = sp
+        low = sp + blk.min_sp_delta
+        if low < m.min_sp:
+            m.min_sp = low
+
+    def _finish(self, blk, next_addr):
+        """Modelled cycles of blk's execution that just ended, next_addr being where it went."""
+        key = (blk, self.prev_addr, self.mask)
+        cost = self.costs.get(key)
+        if cost is None:
+            prev = self.insns.get(self.prev_addr) if self.prev_addr >= 0 else None
+            cost = self.costs[key] = blk.cost(prev, self.mask)
+        last = blk.insns[-1]
+        if blk.term_cond and next_addr != blk.addr + blk.size:
+            cost += blk.taken_extra
+            self.prev_addr = last.addr
+        elif blk.term_cond and last.in_it:
+            self.prev_addr = -1  # a skipped instruction feeds nothing to the next one
+        elif self.mask & blk.last_bit:
+            self.prev_addr = -1
+        else:
+            self.prev_addr = last.addr
+        cost += self.extra
+        self.extra = 0
+        return cost
+
+    def _on_code(self, uc, addr, size, _):
+        insn = self.insns[addr]
+        m = self.m
+        if m is None or self.in_marker:
+            return
+        if insn.in_it:
+            flags = self.reg_read(uca.UC_ARM_REG_XPSR) >> 28
+            if not cyclemodel.condition_passes(insn.cond, flags):
+                return
+            bit = self.cur.bits.get(addr, 0) if self.cur is not None else 0
+            self.mask &= ~bit
+        if insn.varlat:
+            a = self.reg_read(UC_REG[insn.varlat_regs[0]])
+            b = self.reg_read(UC_REG[insn.varlat_regs[1]])
+            latency = self.model.latency(insn, a, b)
+            self.extra += latency - insn.cost
+            m.varlat += 1
+            m.trace.extend((TAG_LATENCY | latency, TAG_OPERAND | a, TAG_OPERAND | b))
+
+    def _on_read(self, uc, access, addr, size, value, _):
+        if self.in_marker:
+            return
+        m = self.m
+        m.trace.append(TAG_READ | size << 32 | addr)
+        if addr & (size - 1):
+            m.cycles += self._unaligned(addr, size)
+
+    def _on_write(self, uc, access, addr, size, value, _):
+        if self.in_marker:
+            return
+        m = self.m
+        m.trace.append(TAG_WRITE | size << 32 | addr)
+        if addr & (size - 1):
+            m.cycles += self._unaligned(addr, size)
+        if self.stack_limit <= addr < m.min_sp:
+            m.min_sp = addr
+
+    def _unaligned(self, addr, size):
+        if not self.model.v7:
+            # Unicorn lets it pass, a real ARMv6-M faults; seen only inside measurements.
+            raise crash('unaligned %d-byte access to 0x%08x (a HardFault on the Cortex-M0)'
+                        % (size, addr))
+        return self.model.unaligned_penalty(addr, size)
+
+    def _install(self):
+        uc = self.uc
+        self.hooks = [uc.hook_add(UC_HOOK_BLOCK, self._on_block)]
+        if not self.blocks_only:
+            self.hooks.append(uc.hook_add(UC_HOOK_MEM_READ, self._on_read))
+            self.hooks.append(uc.hook_add(UC_HOOK_MEM_WRITE, self._on_write))
+        for addr in self.hooked:
+            self.hooks.append(uc.hook_add(UC_HOOK_CODE, self._on_code, None, addr, addr))
+        uc.ctl_flush_tb()
+
+    def _uninstall(self):
+        for h in self.hooks:
+            self.uc.hook_del(h)
+        self.hooks = []
+        self.uc.ctl_flush_tb()
+
+    # -- MMIO ---------------------------------------------------------------------------------
+    def _mmio_read(self, uc, offset, size, _):
+        return 0
+
+    def _mmio_write(self, uc, offset, size, value, _):
+        if offset == MMIO_PUTC:
+            byte = value & 0xFF
+            self.out.write(bytes((byte,)))
+            self.line_start = byte == 10
+            return
+        self.event = (offset, value)
+        uc.emu_stop()
+
+    # -- the run ------------------------------------------------------------------------------
+    def _write_measure(self, m):
+        if not self.line_start:
+            self.out.write(b'\n')
+        m.flush_trace()
+        stack = m.sp0 - m.min_sp if m.sp0 is not None else 0
+        self.out.write(('@measure id=%d cycles=%d model=modelled instructions=%d stack=%d '
+                        'trace=%s varlat=%d\n' % (m.ident, m.cycles, m.instructions, stack,
+                                                   m.hash.hexdigest(), m.varlat)).encode())
+        self.line_start = True
+        if m.log is not None:
+            m.log.close()
+        if m.min_sp is not None and m.min_sp < self.stack_limit:
+            raise crash('stack overflow: the stack reached 0x%08x, below the end of .bss 0x%08x'
+                        % (m.min_sp, self.stack_limit))
+
+    def _event(self, offset, value, pc):
+        """Acts on a marker or exit write; returns the address to resume at, or None to stop."""
+        resume = pc + self._insn_at(pc).size  # the store was done; the emulator stopped on it
+        if offset == MMIO_BEGIN:
+            if self.m is not None:
+                raise protocol('hal_measure_begin(%d) while measurement %d is open'
+                            % (value & 0xFF, self.m.ident))
+            ident = value & 0xFF
+            log = None
+            if self.trace_log:
+                log = open('%s.%d.%d' % (self.trace_log, ident, self.measurements), 'wb')
+            self.measurements += 1
+            self.m = Measurement(ident, log)
+            self.cur = None
+            self.prev_addr = -1
+            self.mask = 0
+            self.extra = 0
+            self.in_marker = True
+            self._install()
+            self.measure_started = time.perf_counter()
+            return resume
+        if offset == MMIO_END:
+            m = self.m
+            if m is None or m.ident != value & 0xFF:
+                raise protocol('hal_measure_end(%d) without its hal_measure_begin' % (value & 0xFF))
+            self._uninstall()
+            self.measured_seconds += time.perf_counter() - self.measure_started
+            self.total_instructions += m.instructions
+            self.m = None
+            self._write_measure(m)
+            return resume
+        if offset == MMIO_EXIT:
+            code = value - (1 << 32) if value & 0x80000000 else value
+            if not 0 <= code <= EXIT_MAX:
+                self.out.flush()
+                print('runner: hal_exit(%d) is out of range 0..%d; exiting %d'
+                      % (code, EXIT_MAX, EXIT_MAX), file=sys.stderr)
+                code = EXIT_MAX
+            self.exit_code = code
+            return None
+        if offset == MMIO_FAULT:
+            exc = value & 0x1FF
+            frame_sp = self.uc.reg_read(uca.UC_ARM_REG_SP)
+            stacked_pc = struct.unpack('<I', self.uc.mem_read(frame_sp + 24, 4))[0]
+            raise crash('%s (exception %d) at %s' % (EXCEPTION_NAMES.get(exc, 'exception'), exc,
+                                                     self.fw.where(stacked_pc)))
+        if offset == MMIO_RETURNED:
+            raise protocol('main returned %d without calling hal_exit' % value)
+        raise protocol('write of 0x%x to unknown register 0x%08x' % (value, MMIO_BASE + offset))
+
+    def run(self, timeout):
+        uc = self.uc
+        sp, pc = struct.unpack('<II', uc.mem_read(FLASH_BASE, 8))
+        uc.reg_write(uca.UC_ARM_REG_SP, sp)
+        deadline = time.monotonic() + timeout
+        while True:
+            self.event = None
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            try:
+                uc.emu_start(pc | 1, 0xFFFFFFFE, timeout=int(left * 1e6))
+            except UcError as e:
+                pc = uc.reg_read(uca.UC_ARM_REG_PC)
+                raise crash('%s at %s' % (e, self.fw.where(pc)))
+            pc = uc.reg_read(uca.UC_ARM_REG_PC)
+            if self.event is None:
+                if time.monotonic() >= deadline:
+                    raise TimeoutError
+                raise crash('the emulator stopped at %s' % self.fw.where(pc))
+            pc = self._event(self.event[0], self.event[1], pc)
+            if pc is None:
+                return self.exit_code
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message):
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_SETUP, '%s: error: %s\n' % (self.prog, message))
+
+
+def main():
+    ap = Parser(description=__doc__.split('\n')[0])
+    ap.add_argument('--core', choices=sorted(CPU_MODELS), required=True)
+    ap.add_argument('--mul32', action='store_true',
+                    help='Cortex-M0 built with the small 32-cycle multiplier')
+    ap.add_argument('--timeout', type=float, default=600.0, help='seconds (default 600)')
+    ap.add_argument('--blocks-only', action='store_true',
+                    help='no memory hooks: faster; the trace covers executed blocks only, the '
+                         'stack is seen at block boundaries, unaligned accesses cost nothing')
+    ap.add_argument('--stats', action='store_true',
+                    help='print the emulation speed inside measurements on standard error')
+    ap.add_argument('--trace-log', metavar='PREFIX',
+                    help='write each measurement\'s trace records to PREFIX.<id>.<n>')
+    ap.add_argument('elf')
+    args = ap.parse_args()
+    if args.mul32 and args.core != 'm0':
+        ap.error('--mul32 applies to --core m0 only')
+    runner = None
+    try:
+        try:
+            firmware = Firmware(args.elf)
+        except (OSError, ELFError) as e:
+            raise Stop(EXIT_SETUP, 'cannot read %s: %s' % (args.elf, e))
+        runner = Runner(firmware, args.core, args.mul32, args.blocks_only, args.trace_log)
+        code = runner.run(args.timeout)
+    except Stop as e:
+        if runner is not None:
+            runner.out.flush()
+        print('runner: %s' % e, file=sys.stderr)
+        return e.code
+    except TimeoutError:
+        if runner is not None:
+            runner.out.flush()
+        print('runner: timeout after %g s' % args.timeout, file=sys.stderr)
+        return EXIT_TIMEOUT
+    runner.out.flush()
+    if args.stats and runner.measured_seconds > 0:
+        print('runner: %d measured instructions in %.2f s: %.0f instructions/s'
+              % (runner.total_instructions, runner.measured_seconds,
+                 runner.total_instructions / runner.measured_seconds), file=sys.stderr)
+    return code
+
+
+if __name__ == '__main__':
+    sys.exit(main())

@@ -1,0 +1,55 @@
+/*
+ * The target HAL: what test and benchmark firmware may ask of a simulated chip. One
+ * implementation per family (bench/hal/avr.c, bench/hal/cortexm.c), each talking to its runner
+ * (bench/avr/, bench/cortexm/) through registers or addresses the runner watches.
+ *
+ * Runner protocol (what every runner prints on its standard output):
+ *  - every character the firmware prints, unchanged;
+ *  - for every hal_measure_end, one line of its own:
+ *      @measure id=<id> cycles=<n> model=<exact|modelled> instructions=<n> stack=<bytes> trace=<hex>
+ *    cycles and instructions count from the begin marker to the end marker (the markers' own
+ *    cost excluded as far as the runner can); stack is the deepest the stack pointer went below
+ *    its value at the begin marker; trace is a hash of everything the timing of the measured
+ *    code could depend on (AVR: the sequence of program counters; Cortex-M: the sequence of
+ *    executed blocks and of accessed data addresses), so equal traces mean the same execution
+ *    path and memory access pattern;
+ *  - the firmware's exit code becomes the runner's exit code; a crash, an illegal instruction
+ *    or a timeout is reported on standard error and gives exit code 124 or more.
+ */
+#ifndef MICROSALT_HAL_H
+#define MICROSALT_HAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+void hal_setup(void);
+void hal_putc(char c);
+void hal_puts(const char *s);
+/* Prints x in decimal. */
+void hal_put_u32(uint32_t x);
+/* Measurement markers: nesting is not supported; ids are the firmware's own labels. */
+void hal_measure_begin(uint8_t id);
+void hal_measure_end(uint8_t id);
+/* Ends the simulation; code 0 means success. */
+void hal_exit(int code) __attribute__((noreturn));
+
+/* Read-only data that should stay in flash: on AVR, avr-gcc copies plain const data into RAM
+ * (2 KB on an ATmega328P), so large tables are marked HAL_FLASH and read with hal_flash_read. */
+#if defined(__AVR__)
+#include <avr/pgmspace.h>
+#define HAL_FLASH PROGMEM
+#else
+#define HAL_FLASH
+#endif
+void hal_flash_read(void *dst, const void *flash_src, size_t n);
+
+/* String literals kept in flash: HAL_STR("...") as an argument, printed by hal_puts_flash. */
+#if defined(__AVR__)
+#define HAL_STR(s) PSTR(s)
+void hal_puts_flash(const char *flash_s);
+#else
+#define HAL_STR(s) (s)
+#define hal_puts_flash hal_puts
+#endif
+
+#endif

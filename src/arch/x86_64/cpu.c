@@ -1,0 +1,15 @@
+/* Run-time CPU feature detection for the x86-64 kernels (kernels.h). */
+#include "common.h"
+#include "arch/x86_64/kernels.h"
+
+#ifdef MICROSALT_X86_64
+
+int microsalt_x86_64_avx2(void)
+{
+    /* libgcc's CPU model, filled in once; the call only matters before its constructor ran
+     * (a caller in another constructor). It checks that the OS saves the AVX state too. */
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+#endif

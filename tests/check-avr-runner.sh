@@ -1,0 +1,132 @@
+#!/bin/sh
+# The AVR runner's own test, on both simulated MCUs:
+#  1. exactness: tests/target/avr_exact.S's routine, counted by hand from the AVR Instruction
+#     Set Manual, must measure exactly the hand count of cycles, instructions and stack bytes,
+#     and the HAL's stack painting must see the same depth;
+#  2. faults: firmware that crashes, stops or loops must give the runner's exit codes
+#     (bench/avr/runner.c), and hal_exit's code must come through.
+# Usage: tests/check-avr-runner.sh [BUILD_DIR]   (default build)
+set -eu
+cd "$(dirname "$0")/.."
+BUILD=${1:-build}
+MAKE="make --no-print-directory -j2 BUILD=$BUILD"
+RUNNER=$BUILD/avr-runner
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+
+bad() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# The value of key $2 in the first line of file $1 that starts with $3.
+field() {
+    sed -n "s/^$3.* $2=\([0-9a-f]*\).*/\1/p" "$1" | head -n 1
+}
+
+for mcu in atmega328p atmega2560; do
+    config=avr-$mcu
+    $MAKE CONFIG=$config "$BUILD/$config/fw/avr_exact.elf" "$RUNNER" >/dev/null
+    out=$tmp/exact-$mcu.out
+    rc=0
+    "$RUNNER" --mcu $mcu "$BUILD/$config/fw/avr_exact.elf" >"$out" || rc=$?
+    [ $rc -eq 0 ] || bad "$mcu: avr_exact exited with $rc"
+    hand=$(grep "HAND COUNT $mcu:" tests/target/avr_exact.S)
+    [ -n "$hand" ] || { bad "$mcu: no hand count in tests/target/avr_exact.S"; continue; }
+    echo "$hand" >"$tmp/hand"
+    for key in cycles instructions stack; do
+        want=$(field "$tmp/hand" $key " \* HAND COUNT")
+        got=$(field "$out" $key @measure)
+        if [ -n "$want" ] && [ "$got" = "$want" ]; then
+            echo "ok: $mcu $key=$got (hand count $want)"
+        else
+            bad "$mcu: $key: runner says '$got', hand count '$want'"
+        fi
+    done
+    painted=$(sed -n 's/^painted=//p' "$out")
+    want=$(field "$tmp/hand" stack " \* HAND COUNT")
+    if [ "$painted" = "$want" ]; then
+        echo "ok: $mcu painted stack=$painted"
+    else
+        bad "$mcu: stack painting saw '$painted' bytes, hand count '$want'"
+    fi
+    lines=$(grep -c . "$out")
+    [ "$lines" -eq 2 ] || bad "$mcu: expected 2 lines of output, got $lines"
+done
+
+# A firmware for the other MCU (2- versus 3-byte return addresses) is refused.
+rc=0
+"$RUNNER" --mcu atmega328p "$BUILD/avr-atmega2560/fw/avr_exact.elf" >/dev/null 2>&1 || rc=$?
+if [ $rc -eq 127 ]; then echo "ok: an ATmega2560 firmware on the ATmega328P -> exit 127"
+else bad "an ATmega2560 firmware on the ATmega328P: exit $rc, expected 127"; fi
+
+# Faulty firmware, built straight with avr-gcc over the same HAL.
+cat >"$tmp/fault.c" <<'EOF'
+#include <stdint.h>
+#include "hal.h"
+volatile uint8_t sink;
+uint8_t recurse(uint8_t n);
+uint8_t recurse(uint8_t n)
+{
+    volatile uint8_t frame[16];
+    frame[0] = n;
+    return (uint8_t)(recurse((uint8_t)(n + 1)) + frame[0]);
+}
+int main(void)
+{
+    hal_setup();
+    hal_puts("start\n");
+#if MODE == 1
+    __asm__ volatile(".word 0x0001"); /* a reserved opcode */
+#elif MODE == 2
+    return 0;
+#elif MODE == 3
+    for (;;)
+        sink++;
+#elif MODE == 4
+    sink = recurse(0);
+#elif MODE == 5
+    ((void (*)(void))0x3000)(); /* erased flash, past the program */
+#elif MODE == 6
+    *(volatile uint8_t *)0xfff0 = 1; /* past the end of RAM */
+#elif MODE == 7
+    hal_exit(7);
+#elif MODE == 8
+    hal_exit(300);
+#elif MODE == 9
+    hal_measure_end(1);
+#elif MODE == 10
+    __asm__ volatile("cli\n\tsleep");
+#endif
+    hal_exit(0);
+}
+EOF
+# mode, expected exit code, what it is
+cases="1:125:illegal-opcode 2:126:main-returns 3:124:busy-loop-timeout 4:125:stack-overflow
+5:125:jump-past-program 6:125:write-past-RAM 7:7:hal_exit(7) 8:123:hal_exit(300)
+9:126:end-without-begin 10:126:sleep"
+for mcu in atmega328p atmega2560; do
+    for c in $cases; do
+        mode=${c%%:*}
+        rest=${c#*:}
+        want=${rest%%:*}
+        what=${rest#*:}
+        elf=$tmp/fault-$mcu-$mode.elf
+        avr-gcc -std=c99 -O2 -mmcu=$mcu -Ibench/hal -Ibench/avr -DMODE=$mode -Wl,--gc-sections \
+            -o "$elf" "$tmp/fault.c" bench/hal/avr.c bench/avr/markers.S
+        rc=0
+        "$RUNNER" --mcu $mcu --max-cycles 2000000 "$elf" >"$tmp/out" 2>"$tmp/err" || rc=$?
+        if [ $rc -eq "$want" ] && [ "$(cat "$tmp/out")" = start ]; then
+            echo "ok: $mcu $what -> exit $rc ($(head -n 1 "$tmp/err"))"
+        else
+            bad "$mcu: $what: exit $rc, expected $want; stdout: $(cat "$tmp/out"); stderr: $(cat "$tmp/err")"
+        fi
+    done
+done
+
+if [ $failures -ne 0 ]; then
+    echo "check-avr-runner: $failures failure(s)"
+    exit 1
+fi
+echo "check-avr-runner: all passed"

@@ -1,0 +1,150 @@
+/*
+ * Constant-time check firmware: runs each secret-handling operation with RUNS different
+ * secrets of the same length, each run between hal_measure_begin(id) and hal_measure_end(id).
+ * The orchestrator (tests/target/run.py) requires every run of an id to give the same cycles,
+ * instruction count, stack depth and trace; the id LEAKY is an early-exit comparison that must
+ * NOT give identical runs, which proves the check can see a leak on this target.
+ * Built once per group (ct_hash.c, ct_stream.c, ct_dh.c, ct_sign.c) to fit an ATmega328P.
+ */
+#include <string.h>
+
+#include "hal.h"
+#include "microsalt.h"
+
+#define RUNS 8
+#define MLEN 100 /* crosses the block sizes of SHA-512 (128 with padding), Salsa20 and Poly1305 */
+
+enum {
+    CT_LEAKY = 1,
+    CT_VERIFY16, CT_VERIFY32, CT_HASH, CT_HASHBLOCKS, CT_AUTH, CT_AUTH_VERIFY,
+    CT_STREAM, CT_STREAM_XOR, CT_SALSA20_XOR, CT_CORE_SALSA20, CT_CORE_HSALSA20,
+    CT_ONETIMEAUTH, CT_ONETIMEAUTH_VERIFY, CT_SECRETBOX, CT_SECRETBOX_OPEN, CT_SECRETBOX_FORGED,
+    CT_SCALARMULT, CT_SCALARMULT_BASE, CT_BEFORENM, CT_BOX, CT_BOX_OPEN, CT_BOX_FORGED,
+    CT_SIGN_KEYPAIR, CT_SIGN_DETACHED, CT_SIGN
+};
+
+static unsigned char secret[64], msg[32 + MLEN], out[64 + 32 + MLEN];
+/* Results go here, so the compiler cannot drop a call whose result is otherwise unused. */
+static volatile int sink;
+#if CT_GROUP == 2 || CT_GROUP == 3
+static unsigned char box[32 + MLEN], nonce[24]; /* public: the same for every run */
+#endif
+static uint32_t rng = 0x2545F491u;
+
+/* Test-only bytes (xorshift32): a different secret for every run. */
+static void fill(unsigned char *p, size_t n)
+{
+    while (n-- > 0) {
+        rng ^= rng << 13;
+        rng ^= rng >> 17;
+        rng ^= rng << 5;
+        *p++ = (unsigned char)rng;
+    }
+}
+
+#define MEASURE(id, call)                                                                   \
+    do {                                                                                    \
+        hal_measure_begin(id);                                                              \
+        call;                                                                               \
+        hal_measure_end(id);                                                                \
+    } while (0)
+
+#if CT_GROUP == 1
+/* What the check must catch: the loop stops at the first differing byte. */
+static int __attribute__((noinline)) leaky_compare(const unsigned char *a,
+                                                   const unsigned char *b, size_t n)
+{
+    size_t i;
+    for (i = 0; i < n; i++) {
+        if (a[i] != b[i]) return -1;
+    }
+    return 0;
+}
+
+static void run_group(void)
+{
+    static const unsigned char zero[32];
+    int i;
+    for (i = 0; i < RUNS; i++) {
+        fill(secret, 64);
+        fill(msg, MLEN);
+        /* Half the runs compare equal values: the result is secret, its timing must not be. */
+        if (i & 1) memcpy(secret + 32, secret, 32);
+        secret[0] = (unsigned char)(i & 3); /* the leaky compare exits after 0 or 1 byte */
+        MEASURE(CT_LEAKY, sink = leaky_compare(secret, zero, 32));
+        MEASURE(CT_VERIFY16, sink = crypto_verify_16(secret, secret + 32));
+        MEASURE(CT_VERIFY32, sink = crypto_verify_32(secret, secret + 32));
+        MEASURE(CT_HASH, crypto_hash(out, msg, MLEN));
+        MEASURE(CT_HASHBLOCKS, sink = crypto_hashblocks(secret, msg, 128)); /* one block */
+        MEASURE(CT_AUTH, crypto_auth(out, msg, MLEN, secret));
+        MEASURE(CT_AUTH_VERIFY, sink = crypto_auth_verify(out, msg, MLEN, secret + (i & 1)));
+    }
+}
+#elif CT_GROUP == 2
+static void run_group(void)
+{
+    int i;
+    for (i = 0; i < RUNS; i++) {
+        fill(secret, 64);
+        fill(msg + 32, MLEN);
+        memset(msg, 0, 32);
+        MEASURE(CT_STREAM, crypto_stream(out, MLEN, nonce, secret));
+        MEASURE(CT_STREAM_XOR, crypto_stream_xor(out, msg, MLEN, nonce, secret));
+        MEASURE(CT_SALSA20_XOR, crypto_stream_salsa20_xor(out, msg, MLEN, nonce, secret));
+        MEASURE(CT_CORE_SALSA20, crypto_core_salsa20(out, msg + 32, secret, secret + 32));
+        MEASURE(CT_CORE_HSALSA20, crypto_core_hsalsa20(out, msg + 32, secret, secret + 32));
+        MEASURE(CT_ONETIMEAUTH, crypto_onetimeauth(out, msg, MLEN, secret));
+        MEASURE(CT_ONETIMEAUTH_VERIFY, sink = crypto_onetimeauth_verify(out, msg, MLEN, secret));
+        MEASURE(CT_SECRETBOX, crypto_secretbox(box, msg, 32 + MLEN, nonce, secret));
+        MEASURE(CT_SECRETBOX_OPEN,
+                sink = crypto_secretbox_open(out, box, 32 + MLEN, nonce, secret));
+        box[40] ^= 1;
+        MEASURE(CT_SECRETBOX_FORGED,
+                sink = crypto_secretbox_open(out, box, 32 + MLEN, nonce, secret));
+    }
+}
+#elif CT_GROUP == 3
+static void run_group(void)
+{
+    unsigned char peer_pk[32], peer_sk[32], pk[32];
+    int i;
+    fill(peer_sk, 32);
+    crypto_scalarmult_base(peer_pk, peer_sk);
+    for (i = 0; i < RUNS; i++) {
+        fill(secret, 32);
+        fill(msg + 32, MLEN);
+        memset(msg, 0, 32);
+        MEASURE(CT_SCALARMULT, sink = crypto_scalarmult(out, secret, peer_pk));
+        MEASURE(CT_SCALARMULT_BASE, sink = crypto_scalarmult_base(pk, secret));
+        MEASURE(CT_BEFORENM, sink = crypto_box_beforenm(out, peer_pk, secret));
+        MEASURE(CT_BOX, sink = crypto_box(box, msg, 32 + MLEN, nonce, peer_pk, secret));
+        MEASURE(CT_BOX_OPEN, sink = crypto_box_open(out, box, 32 + MLEN, nonce, pk, peer_sk));
+        box[40] ^= 1;
+        MEASURE(CT_BOX_FORGED, sink = crypto_box_open(out, box, 32 + MLEN, nonce, pk, peer_sk));
+    }
+}
+#elif CT_GROUP == 4
+static void run_group(void)
+{
+    unsigned char pk[32], sk[64];
+    unsigned long long smlen;
+    int i;
+    for (i = 0; i < RUNS; i++) {
+        fill(secret, 32);
+        fill(msg, MLEN);
+        MEASURE(CT_SIGN_KEYPAIR, crypto_sign_seed_keypair(pk, sk, secret));
+        MEASURE(CT_SIGN_DETACHED, crypto_sign_detached(out, NULL, msg, MLEN, sk));
+        MEASURE(CT_SIGN, crypto_sign(out, &smlen, msg, MLEN, sk));
+    }
+}
+#else
+#error "define CT_GROUP"
+#endif
+
+int main(void)
+{
+    hal_setup();
+    run_group();
+    hal_puts("ct: done\n");
+    hal_exit(0);
+}

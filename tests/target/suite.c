@@ -1,0 +1,303 @@
+/*
+ * The target test firmware: checks the records of one vector group (tests/target/ops.h)
+ * against the library, then exits with the number of failures. Built once per group
+ * (suite_hash.c, suite_stream.c, suite_dh.c and suite_sign.c define SUITE_GROUP and include
+ * this file) so each
+ * firmware links only its group's primitives and fits a 32 KB ATmega328P.
+ */
+#include <string.h>
+
+#include "common.h"
+#include "hal.h"
+#include "microsalt.h"
+#include "ops.h"
+
+#if SUITE_GROUP == 1
+#include "vectors_hash.h"
+#elif SUITE_GROUP == 2
+#include "vectors_stream.h"
+#elif SUITE_GROUP == 3
+#include "vectors_dh.h"
+#elif SUITE_GROUP == 4
+#include "vectors_sign.h"
+#else
+#error "define SUITE_GROUP"
+#endif
+
+/* Buffers as large as the group's largest record and no larger: an ATmega328P's 2 KB of RAM
+ * must also hold the library's stack. got also takes crypto_sign's signed message. */
+#define MAXIN VEC_MAXIN
+#define MAXOUT VEC_MAXOUT
+static unsigned char in[MAXIN], expect[MAXOUT], got[MAXOUT + MAXIN];
+static uint16_t inlen, outlen;
+static uint16_t checks, failures, record_no, verify_not_run;
+static uint8_t op;
+
+static void fail(const char *what)
+{
+    failures++;
+    hal_puts_flash(HAL_STR("FAIL record "));
+    hal_put_u32(record_no);
+    hal_puts_flash(HAL_STR(" op "));
+    hal_put_u32(op);
+    hal_puts_flash(HAL_STR(": "));
+    hal_puts_flash(what);
+    hal_putc('\n');
+}
+
+static void check_bytes(const unsigned char *x, const unsigned char *y, size_t n,
+                        const char *what)
+{
+    checks++;
+    if (n > 0 && memcmp(x, y, n) != 0) fail(what);
+}
+
+static void check_true(int ok, const char *what)
+{
+    checks++;
+    if (!ok) fail(what);
+}
+
+/* Reads the next record into in/expect; returns 0 at the end of the blob. */
+static int next_record(size_t *pos)
+{
+    unsigned char h[2];
+    hal_flash_read(&op, vectors + *pos, 1);
+    if (op == OP_END) return 0;
+    hal_flash_read(h, vectors + *pos + 1, 2);
+    inlen = (uint16_t)(h[0] | (h[1] << 8));
+    hal_flash_read(h, vectors + *pos + 3 + inlen, 2);
+    outlen = (uint16_t)(h[0] | (h[1] << 8));
+    if (inlen > MAXIN || outlen > MAXOUT) {
+        fail(HAL_STR("record larger than the firmware's buffers"));
+        return 0;
+    }
+    hal_flash_read(in, vectors + *pos + 3, inlen);
+    hal_flash_read(expect, vectors + *pos + 5 + inlen, outlen);
+    *pos += 5u + inlen + outlen;
+    return 1;
+}
+
+#if SUITE_GROUP == 1 || SUITE_GROUP == 2
+/* Both symmetric groups share this dispatcher; each compiles only its own cases, so its
+ * firmware links only its own primitives. */
+static void run(void)
+{
+    unsigned long long m;
+    switch (op) {
+#if SUITE_GROUP == 1
+    case OP_HASH:
+        crypto_hash(got, in, inlen);
+        check_bytes(got, expect, 64, HAL_STR("crypto_hash"));
+        break;
+    case OP_HASHBLOCKS:
+        memcpy(got, in, 64);
+        check_true(crypto_hashblocks(got, in + 64, inlen - 64u) == (int)((inlen - 64u) % 128u),
+                   HAL_STR("crypto_hashblocks return"));
+        check_bytes(got, expect, 64, HAL_STR("crypto_hashblocks state"));
+        break;
+    case OP_AUTH:
+        m = inlen - 32u;
+        crypto_auth(got, in + 32, m, in);
+        check_bytes(got, expect, 32, HAL_STR("crypto_auth"));
+        check_true(crypto_auth_verify(expect, in + 32, m, in) == 0, HAL_STR("crypto_auth_verify"));
+        expect[7] ^= 0x10;
+        check_true(crypto_auth_verify(expect, in + 32, m, in) == -1, HAL_STR("auth forgery"));
+        break;
+    case OP_VERIFY:
+        got[0] = (unsigned char)(inlen == 64 ? crypto_verify_32(in, in + 32)
+                                             : crypto_verify_16(in, in + 16));
+        check_bytes(got, expect, 1, HAL_STR("crypto_verify"));
+        break;
+#else
+    case OP_ONETIMEAUTH:
+        m = inlen - 32u;
+        crypto_onetimeauth(got, in + 32, m, in);
+        check_bytes(got, expect, 16, HAL_STR("crypto_onetimeauth"));
+        check_true(crypto_onetimeauth_verify(expect, in + 32, m, in) == 0,
+                   HAL_STR("onetimeauth_verify"));
+        expect[15] ^= 0x80;
+        check_true(crypto_onetimeauth_verify(expect, in + 32, m, in) == -1,
+                   HAL_STR("onetimeauth forgery"));
+        break;
+    case OP_STREAM:
+        m = inlen - 56u;
+        crypto_stream_xor(got, in + 56, m, in + 32, in);
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_xor"));
+        crypto_stream(got, m, in + 32, in);
+        for (m = 0; m < inlen - 56u; m++) got[m] ^= in[56 + m];
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream"));
+        break;
+    case OP_STREAM_SALSA20:
+        m = inlen - 40u;
+        crypto_stream_salsa20_xor(got, in + 40, m, in + 32, in);
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_salsa20_xor"));
+        crypto_stream_salsa20(got, m, in + 32, in);
+        for (m = 0; m < inlen - 40u; m++) got[m] ^= in[40 + m];
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_salsa20"));
+        break;
+    case OP_CORE_SALSA20:
+        crypto_core_salsa20(got, in, in + 16, in + 48);
+        check_bytes(got, expect, 64, HAL_STR("crypto_core_salsa20"));
+        break;
+    case OP_CORE_HSALSA20:
+        crypto_core_hsalsa20(got, in, in + 16, in + 48);
+        check_bytes(got, expect, 32, HAL_STR("crypto_core_hsalsa20"));
+        break;
+    case OP_SECRETBOX:
+        m = inlen - 56u;
+        check_true(crypto_secretbox(got, in + 56, m, in + 32, in) == 0,
+                   HAL_STR("crypto_secretbox rc"));
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_secretbox"));
+        check_true(crypto_secretbox_open(got, expect, m, in + 32, in) == 0,
+                   HAL_STR("secretbox_open"));
+        check_bytes(got, in + 56, (size_t)m, HAL_STR("secretbox_open plaintext"));
+        expect[m - 1] ^= 1;
+        check_true(crypto_secretbox_open(got, expect, m, in + 32, in) == -1,
+                   HAL_STR("secretbox forgery"));
+        memset(expect, 0, (size_t)m);
+        check_bytes(got, expect, (size_t)m, HAL_STR("secretbox forgery zeroes output"));
+        break;
+#endif
+    default:
+        fail(HAL_STR("unknown op"));
+    }
+}
+#elif SUITE_GROUP == 3
+static unsigned char opened[MAXOUT];
+static void run(void)
+{
+    unsigned long long m;
+    switch (op) {
+    case OP_SCALARMULT:
+        got[32] = (unsigned char)crypto_scalarmult(got, in, in + 32);
+        check_bytes(got, expect, 33, HAL_STR("crypto_scalarmult (output and return)"));
+        break;
+    case OP_SCALARMULT_BASE:
+        check_true(crypto_scalarmult_base(got, in) == 0, HAL_STR("crypto_scalarmult_base rc"));
+        check_bytes(got, expect, 32, HAL_STR("crypto_scalarmult_base"));
+        break;
+    case OP_BOX:
+        m = inlen - 152u;
+        check_true(crypto_box(got, in + 152, m, in + 128, in + 96, in) == 0,
+                   HAL_STR("crypto_box rc"));
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_box"));
+        check_true(crypto_box_open(opened, expect, m, in + 128, in + 32, in + 64) == 0,
+                   HAL_STR("crypto_box_open"));
+        check_bytes(opened, in + 152, (size_t)m, HAL_STR("crypto_box_open plaintext"));
+        check_true(crypto_box_beforenm(got, in + 96, in) == 0, HAL_STR("beforenm rc"));
+        check_true(crypto_box_afternm(opened, in + 152, m, in + 128, got) == 0,
+                   HAL_STR("afternm rc"));
+        check_bytes(opened, expect, (size_t)m, HAL_STR("crypto_box_afternm"));
+        expect[20] ^= 4;
+        check_true(crypto_box_open_afternm(opened, expect, m, in + 128, got) == -1,
+                   HAL_STR("box forgery"));
+        break;
+    default:
+        fail(HAL_STR("unknown op"));
+    }
+}
+#else
+/* Ed25519 verification needs about 1.7 KB of stack (docs/targets.md): with this firmware's
+ * buffers it cannot run in an ATmega328P's 2 KB of RAM, so there the group checks key
+ * generation and signatures only, and says so. */
+#if defined(__AVR_ATmega328P__)
+#define VERIFY_FITS 0
+#else
+#define VERIFY_FITS 1
+#endif
+
+static void run(void)
+{
+    unsigned char pk[32], sk[64];
+    unsigned long long m, smlen;
+#if VERIFY_FITS
+    unsigned long long mlen;
+#endif
+    switch (op) {
+    case OP_SIGN_KEYPAIR:
+        crypto_sign_seed_keypair(pk, sk, in);
+        check_bytes(pk, expect, 32, HAL_STR("crypto_sign_seed_keypair"));
+        break;
+    case OP_SIGN:
+        m = inlen - 32u;
+        crypto_sign_seed_keypair(pk, sk, in);
+        crypto_sign_detached(got, NULL, in + 32, m, sk);
+        check_bytes(got, expect, 64, HAL_STR("crypto_sign_detached"));
+        crypto_sign(got, &smlen, in + 32, m, sk);
+        check_true(smlen == m + 64, HAL_STR("crypto_sign length"));
+        check_bytes(got, expect, 64, HAL_STR("crypto_sign signature"));
+        check_bytes(got + 64, in + 32, (size_t)m, HAL_STR("crypto_sign message"));
+#if VERIFY_FITS
+        check_true(crypto_sign_verify_detached(expect, in + 32, m, pk) == 0,
+                   HAL_STR("verify_detached"));
+        check_true(crypto_sign_open(got, &mlen, got, smlen, pk) == 0 && mlen == m,
+                   HAL_STR("crypto_sign_open"));
+        check_bytes(got, in + 32, (size_t)m, HAL_STR("crypto_sign_open message"));
+        expect[40] ^= 2;
+        check_true(crypto_sign_verify_detached(expect, in + 32, m, pk) == -1,
+                   HAL_STR("sign forgery"));
+#endif
+        break;
+    case OP_SIGN_VERIFY:
+#if VERIFY_FITS
+        got[0] = (unsigned char)crypto_sign_verify_detached(in + 32, in + 96, inlen - 96u, in);
+        check_bytes(got, expect, 1, HAL_STR("Wycheproof verdict"));
+#else
+        verify_not_run++;
+#endif
+        break;
+    default:
+        fail(HAL_STR("unknown op"));
+    }
+}
+#endif
+
+/* The target's widening multiply (an assembly kernel on AVR) against its portable C twin, on
+ * the edge operands and on pseudo-random ones. */
+static void check_mul32x32_64(void)
+{
+    static const uint32_t edge[] = {0, 1, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff};
+    uint32_t x = 0x9E3779B9u, y = 0x7F4A7C15u;
+    unsigned i, j;
+    for (i = 0; i < 7; i++) {
+        for (j = 0; j < 7; j++) {
+            check_true(ct_mul32x32_64(edge[i], edge[j]) ==
+                           ct_mul32x32_64_portable(edge[i], edge[j]),
+                       HAL_STR("ct_mul32x32_64 edge"));
+        }
+    }
+    for (i = 0; i < 200; i++) {
+        x = x * 1664525u + 1013904223u;
+        y ^= y << 13;
+        y ^= y >> 17;
+        y ^= y << 5;
+        check_true(ct_mul32x32_64(x, y) == ct_mul32x32_64_portable(x, y),
+                   HAL_STR("ct_mul32x32_64"));
+    }
+}
+
+int main(void)
+{
+    size_t pos = 0;
+    hal_setup();
+    check_mul32x32_64();
+    while (next_record(&pos)) {
+        run();
+        record_no++;
+    }
+    hal_puts_flash(HAL_STR("suite: "));
+    hal_put_u32(record_no);
+    hal_puts_flash(HAL_STR(" records, "));
+    hal_put_u32(checks);
+    hal_puts_flash(HAL_STR(" checks, "));
+    hal_put_u32(failures);
+    hal_puts_flash(HAL_STR(" failures\n"));
+    if (verify_not_run > 0) {
+        hal_puts_flash(HAL_STR("suite: Ed25519 verification not built for this MCU (its stack "
+                               "does not fit 2 KB of RAM): "));
+        hal_put_u32(verify_not_run);
+        hal_puts_flash(HAL_STR(" verdict records not checked\n"));
+    }
+    hal_exit(failures == 0 && checks > 0 ? 0 : 1);
+}

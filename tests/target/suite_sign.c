@@ -1,0 +1,3 @@
+/* Target suite, group sign: see suite.c. */
+#define SUITE_GROUP 4
+#include "suite.c"
