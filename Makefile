@@ -56,8 +56,16 @@ endif
 
 CFLAGS := $(COMMON_CFLAGS) $(OPT) $(EXTRA_CFLAGS)
 
-# Simulated targets: each family's .mk defines HAL_SRC (the HAL and startup code), FW_CFLAGS,
-# FW_LDFLAGS, RUNNER (the command that runs an ELF and speaks bench/hal/hal.h's protocol) and
+# The Python packages of the lab (the Cortex-M runner, plots), pinned in requirements.txt, in
+# a venv of the work tree.
+VENV := .venv/.requirements-stamp
+$(VENV): requirements.txt
+	python3 -m venv .venv
+	.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+# Simulated targets: each family's .mk defines HAL_SRC (the HAL and startup code), FW_DEPS
+# (other files firmware depends on: linker script, headers), FW_CFLAGS, FW_LDFLAGS, RUNNER (the command that runs an ELF and speaks bench/hal/hal.h's protocol) and
 # RUNNER_DEPS (what must be built before RUNNER works).
 ifneq ($(filter avr-%,$(CONFIG)),)
   include bench/avr/avr.mk
@@ -82,7 +90,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
 TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
-.PHONY: all lib check ct test bench clean install
+.PHONY: all lib check ct test bench clean install runner
 .DEFAULT_GOAL := all
 
 all: lib
@@ -143,7 +151,7 @@ test:
 	tests/run-suite.sh
 
 # Firmware: tests/target/<name>.c linked with the HAL and the library, unused sections dropped.
-$(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) bench/hal/hal.h $(B)/libmicrosalt.a
+$(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
 	@mkdir -p $(@D)
 	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal -Itests/target \
 	  -I$(BUILD)/target -o $@ $< \
@@ -161,9 +169,27 @@ $(BUILD)/target/.stamp: tests/gen/target_vectors.c tests/target/ops.h $(BUILD)/v
 	@touch $@
 $(foreach g,hash stream dh sign,$(B)/fw/suite_$(g).elf): $(BUILD)/target/.stamp tests/target/suite.c \
                                                  tests/target/ops.h
+$(foreach g,hash stream dh sign,$(B)/fw/ct_$(g).elf): tests/target/ctcheck.c
+
+# Benchmark firmware (bench/fw/<name>.c), built the same way.
+$(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h \
+               $(B)/libmicrosalt.a
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal -o $@ $< \
+	  $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
+
+# Code-size probes: $(B)/size/<function>.elf keeps only that function; empty.elf nothing.
+$(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
+	@mkdir -p $(@D)
+	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal \
+	  $(if $(filter empty,$*),,-DSIZE_FN=$*) -o $@ $< $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
 # Firmware stays after a run, for inspection and the lab.
 .PRECIOUS: $(B)/fw/%.elf
+
+# `make runner CONFIG=<target>` builds what the target's runner needs (tests/target/run.py
+# does this for every target first, so parallel runs never race to build it).
+runner: $(RUNNER_DEPS)
 
 # `make run-<name> CONFIG=<target>` runs tests/target/<name>.c on the simulated target.
 run-%: $(B)/fw/%.elf $(RUNNER_DEPS)
@@ -172,9 +198,10 @@ run-%: $(B)/fw/%.elf $(RUNNER_DEPS)
 $(B)/bench_host: bench/host.c tests/oracle.c $(B)/libmicrosalt.a
 	$(CC) $(TEST_CFLAGS) -o $@ bench/host.c tests/oracle.c $(B)/libmicrosalt.a -ldl -lpthread
 
-# The benchmark: writes build/bench/host.md and regenerates BENCHMARKS.md.
-bench: $(B)/bench_host
-	bench/run.sh $(B)/bench_host
+# The benchmark: host, static stack, every simulated target; regenerates BENCHMARKS.md.
+# TARGET=<simulated target> and OP=<function> filter (and leave BENCHMARKS.md alone).
+bench: $(B)/bench_host $(VENV)
+	bench/run.sh $(B)/bench_host $(if $(TARGET),--target $(TARGET)) $(if $(OP),--op $(OP))
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/microsalt \

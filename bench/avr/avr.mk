@@ -3,6 +3,7 @@
 AVR_MCU := $(patsubst avr-%,%,$(CONFIG))
 
 HAL_SRC := bench/hal/avr.c bench/avr/markers.S
+FW_DEPS := bench/avr/avr_hal.h
 FW_CFLAGS := -Ibench/avr
 FW_LDFLAGS := -Wl,--gc-sections
 

@@ -4,17 +4,12 @@
 CORTEXM_CORE := $(patsubst cortex-%,%,$(CONFIG))
 
 HAL_SRC := bench/hal/cortexm.c bench/cortexm/startup.c
+FW_DEPS := bench/cortexm/cortexm.ld bench/cortexm/mmio.h
 FW_CFLAGS :=
 FW_LDFLAGS := -T bench/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
 
 RUNNER := .venv/bin/python bench/cortexm/runner.py --core $(CORTEXM_CORE)
-RUNNER_DEPS := .venv/.requirements-stamp
-
-# The runner's Python packages, pinned in requirements.txt, in a venv of the work tree.
-.venv/.requirements-stamp: requirements.txt
-	python3 -m venv .venv
-	.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
-	@touch $@
+RUNNER_DEPS := $(VENV)
 
 # The runner's exactness test calls a hand-counted assembly routine.
 $(B)/fw/cm_exact.elf: tests/target/cm_exact.S

@@ -28,8 +28,8 @@ EXCLUSIVE_STORES = {'strex', 'strexb', 'strexh'}  # timed like LDR (M3/M4 TRM lo
 MULTIPLE = {'ldm', 'ldmdb', 'stm', 'stmdb', 'push', 'pop'}
 DOUBLE = {'ldrd', 'strd'}
 BRANCHES = {'b', 'bl', 'bx', 'blx', 'cbz', 'cbnz', 'tbb', 'tbh'}
-NOT_DP = {'it', 'nop', 'yield', 'wfe', 'wfi', 'sev', 'dmb', 'dsb', 'isb', 'svc', 'bkpt', 'udf',
-          'cpsie', 'cpsid', 'msr', 'cmp', 'cmn', 'tst', 'teq', 'clrex'}
+NOT_DP = {'it', 'nop', 'hint', 'yield', 'wfe', 'wfi', 'sev', 'dmb', 'dsb', 'isb', 'svc', 'bkpt',
+          'udf', 'cpsie', 'cpsid', 'msr', 'cmp', 'cmn', 'tst', 'teq', 'clrex'}
 # Long multiplies of the M3 (3 to 7 cycles, early termination) and divides (2 to 12).
 VARLAT_M3 = {'umull': 3, 'smull': 3, 'umlal': 4, 'smlal': 5, 'udiv': 2, 'sdiv': 2}
 VARLAT_M4 = {'udiv': 2, 'sdiv': 2}

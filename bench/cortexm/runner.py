@@ -391,9 +391,10 @@ class Runner:
             self.out.write(b'\n')
         m.flush_trace()
         stack = m.sp0 - m.min_sp if m.sp0 is not None else 0
-        self.out.write(('@measure id=%d cycles=%d model=modelled instructions=%d stack=%d '
-                        'trace=%s varlat=%d\n' % (m.ident, m.cycles, m.instructions, stack,
-                                                   m.hash.hexdigest(), m.varlat)).encode())
+        fields = (m.ident, m.cycles, m.instructions, stack, m.hash.hexdigest(), m.varlat)
+        line = ('@measure id=%d cycles=%d model=modelled instructions=%d stack=%d trace=%s '
+                'varlat=%d\n' % fields)
+        self.out.write(line.encode())
         self.line_start = True
         if m.log is not None:
             m.log.close()
@@ -403,11 +404,13 @@ class Runner:
 
     def _event(self, offset, value, pc):
         """Acts on a marker or exit write; returns the address to resume at, or None to stop."""
-        resume = pc + self._insn_at(pc).size  # the store was done; the emulator stopped on it
+        # Unicorn stops on the store that wrote the register, after its effect: skip it.
+        store = self._insn_at(pc)
+        resume = pc + store.size if store.name in cyclemodel.STORES1 else pc
         if offset == MMIO_BEGIN:
             if self.m is not None:
                 raise protocol('hal_measure_begin(%d) while measurement %d is open'
-                            % (value & 0xFF, self.m.ident))
+                               % (value & 0xFF, self.m.ident))
             ident = value & 0xFF
             log = None
             if self.trace_log:
@@ -440,13 +443,14 @@ class Runner:
                       % (code, EXIT_MAX, EXIT_MAX), file=sys.stderr)
                 code = EXIT_MAX
             self.exit_code = code
+            if self.m is not None:
+                self.out.flush()
+                print('runner: hal_exit with measurement %d still open: not reported'
+                      % self.m.ident, file=sys.stderr)
             return None
-        if offset == MMIO_FAULT:
+        if offset == MMIO_FAULT:  # should Unicorn deliver an exception to the vector table
             exc = value & 0x1FF
-            frame_sp = self.uc.reg_read(uca.UC_ARM_REG_SP)
-            stacked_pc = struct.unpack('<I', self.uc.mem_read(frame_sp + 24, 4))[0]
-            raise crash('%s (exception %d) at %s' % (EXCEPTION_NAMES.get(exc, 'exception'), exc,
-                                                     self.fw.where(stacked_pc)))
+            raise crash('%s (exception %d)' % (EXCEPTION_NAMES.get(exc, 'exception'), exc))
         if offset == MMIO_RETURNED:
             raise protocol('main returned %d without calling hal_exit' % value)
         raise protocol('write of 0x%x to unknown register 0x%08x' % (value, MMIO_BASE + offset))

@@ -9,6 +9,8 @@ operation, identical cycles, instruction counts, stack depths and traces across 
 with different secrets, while its deliberately leaky comparison must not (otherwise the check
 could not see a leak on that target). Any failure fails the run; nothing is skipped.
 """
+import concurrent.futures
+import json
 import os
 import re
 import subprocess
@@ -49,7 +51,7 @@ def parse_measures(output):
     return runs
 
 
-def judge_ct(target, group, output, names, problems):
+def judge_ct(target, group, output, names, problems, report, verdicts):
     runs = parse_measures(output)
     if not runs:
         problems.append("%s ct_%s: no measurements" % (target, group))
@@ -64,15 +66,43 @@ def judge_ct(target, group, output, names, problems):
                 problems.append("%s: the leaky comparison ran identically every time: the check "
                                 "cannot see leaks on this target" % target)
             else:
-                print("  %-22s leak seen, as it must be (%d distinct runs)" % (name, len(distinct)))
+                report.append("  %-22s leak seen, as it must be (%d distinct runs)" %
+                              (name, len(distinct)))
         elif len(distinct) != 1:
+            verdicts[name] = False
             differing = [k for k in keys if len({r.get(k) for r in records}) > 1]
             problems.append("%s %s: NOT constant time: runs with different secrets differ in %s"
                             % (target, name, ", ".join(differing)))
         else:
+            verdicts[name] = True
             r = records[0]
-            print("  %-22s constant: cycles=%s instructions=%s stack=%s" %
-                  (name, r.get("cycles"), r.get("instructions"), r.get("stack")))
+            report.append("  %-22s constant: cycles=%s instructions=%s stack=%s" %
+                          (name, r.get("cycles"), r.get("instructions"), r.get("stack")))
+
+
+def run_target(target, names):
+    """Everything for one target; returns (report lines, problems)."""
+    report, problems, verdicts = ["== %s" % target], [], {}
+    for group in GROUPS:
+        code, output, secs = run_firmware(target, "suite_" + group)
+        summary = [l for l in output.splitlines() if l.startswith(("suite:", "FAIL"))]
+        report.append("  suite_%-8s %s (%.0f s)" % (group, "; ".join(summary) or "no summary",
+                                                    secs))
+        if code != 0 or not any(l.startswith("suite:") for l in summary):
+            problems.append("%s suite_%s failed (exit %d):\n%s" %
+                            (target, group, code, output[-3000:]))
+    for group in GROUPS:
+        code, output, secs = run_firmware(target, "ct_" + group)
+        report.append("  ct_%s (%.0f s)" % (group, secs))
+        if code != 0:
+            problems.append("%s ct_%s failed (exit %d):\n%s" %
+                            (target, group, code, output[-3000:]))
+            continue
+        judge_ct(target, group, output, names, problems, report, verdicts)
+    # The benchmark (bench/lab.py) reports these verdicts beside its figures.
+    with open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target), "w") as f:
+        json.dump(verdicts, f, indent=1, sort_keys=True)
+    return report, problems
 
 
 def main():
@@ -82,24 +112,18 @@ def main():
             sys.exit("run.py: unknown target %s (known: %s)" % (t, " ".join(TARGETS)))
     names = ct_names()
     problems = []
+    # Build the host-side expected values once, then run two targets at a time (two cores).
+    subprocess.run(["make", "--no-print-directory", "-s", "build/target/.stamp"], cwd=ROOT,
+                   check=True)
     for target in targets:
-        print("== %s" % target, flush=True)
-        for group in GROUPS:
-            code, output, secs = run_firmware(target, "suite_" + group)
-            summary = [l for l in output.splitlines() if l.startswith(("suite:", "FAIL"))]
-            print("  suite_%-8s %s (%.0f s)" % (group, "; ".join(summary) or "no summary", secs),
-                  flush=True)
-            if code != 0 or not any(l.startswith("suite:") for l in summary):
-                problems.append("%s suite_%s failed (exit %d):\n%s" %
-                                (target, group, code, output[-3000:]))
-        for group in GROUPS:
-            code, output, secs = run_firmware(target, "ct_" + group)
-            print("  ct_%s (%.0f s)" % (group, secs), flush=True)
-            if code != 0:
-                problems.append("%s ct_%s failed (exit %d):\n%s" %
-                                (target, group, code, output[-3000:]))
-                continue
-            judge_ct(target, group, output, names, problems)
+        subprocess.run(["make", "--no-print-directory", "-s", "runner", "CONFIG=" + target],
+                       cwd=ROOT, check=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [pool.submit(run_target, t, names) for t in targets]
+        for future in futures:
+            report, target_problems = future.result()
+            print("\n".join(report), flush=True)
+            problems.extend(target_problems)
     if problems:
         print("\n%d problem(s):" % len(problems))
         for p in problems:

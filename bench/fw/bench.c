@@ -1,0 +1,138 @@
+/*
+ * Benchmark firmware: measures each operation of one group (BENCH_GROUP, set by bench_<group>.c)
+ * at the message sizes of the field's publications (16, 32, 128 and 1024 bytes) on a simulated
+ * target. Before each measurement it prints `@op name=<function> bytes=<n>`; the runner's
+ * `@measure` line follows (bench/hal/hal.h), and bench/lab.py pairs them.
+ * Messages are processed in place in one buffer, so 1024 bytes fit an ATmega328P's RAM.
+ */
+#include <string.h>
+
+#include "hal.h"
+#include "microsalt.h"
+
+#if defined(__AVR_ATmega328P__) && BENCH_GROUP >= 3
+/* A 1 KB message beside the ~0.9 KB stack of X25519 or Ed25519 is more than 2 KB of RAM. */
+#define MAX_BYTES 128
+#else
+#define MAX_BYTES 1024
+#endif
+
+static unsigned char buf[64 + MAX_BYTES], key[64], nonce[24], out[64];
+static const uint16_t sizes[] = {16, 32, 128, 1024};
+static volatile int sink; /* results land here, so no call is optimised away */
+
+static void announce(const char *name, uint16_t bytes)
+{
+    hal_puts_flash(HAL_STR("@op name="));
+    hal_puts_flash(name);
+    hal_puts_flash(HAL_STR(" bytes="));
+    hal_put_u32(bytes);
+    hal_putc('\n');
+}
+
+#define BENCH(name, bytes, call)                                                            \
+    do {                                                                                    \
+        announce(HAL_STR(name), bytes);                                                     \
+        hal_measure_begin(1);                                                               \
+        call;                                                                               \
+        hal_measure_end(1);                                                                 \
+    } while (0)
+
+/* Runs body once per message size that fits, with n set to it. */
+#define FOR_SIZES(n, body)                                                                  \
+    do {                                                                                    \
+        unsigned i_;                                                                        \
+        for (i_ = 0; i_ < sizeof sizes / sizeof sizes[0] && sizes[i_] <= MAX_BYTES; i_++) { \
+            uint16_t n = sizes[i_];                                                         \
+            body;                                                                           \
+        }                                                                                   \
+    } while (0)
+
+static void fill(void)
+{
+    unsigned i;
+    for (i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)(i * 7 + 3);
+    for (i = 0; i < sizeof key; i++) key[i] = (unsigned char)(i * 13 + 1);
+    for (i = 0; i < sizeof nonce; i++) nonce[i] = (unsigned char)i;
+}
+
+#if BENCH_GROUP == 1
+static void run(void)
+{
+    FOR_SIZES(n, BENCH("crypto_hash", n, crypto_hash(out, buf, n)));
+    FOR_SIZES(n, BENCH("crypto_auth", n, crypto_auth(out, buf, n, key)));
+    FOR_SIZES(n, BENCH("crypto_auth_verify", n, sink = crypto_auth_verify(out, buf, n, key)));
+    BENCH("crypto_verify_16", 0, sink = crypto_verify_16(key, key + 16));
+    BENCH("crypto_verify_32", 0, sink = crypto_verify_32(key, key + 32));
+}
+#elif BENCH_GROUP == 2
+static void run(void)
+{
+    BENCH("crypto_core_salsa20", 0, crypto_core_salsa20(out, nonce, key, key + 32));
+    BENCH("crypto_core_hsalsa20", 0, crypto_core_hsalsa20(out, nonce, key, key + 32));
+    FOR_SIZES(n, BENCH("crypto_stream", n, crypto_stream(buf, n, nonce, key)));
+    FOR_SIZES(n, BENCH("crypto_stream_xor", n, crypto_stream_xor(buf, buf, n, nonce, key)));
+    FOR_SIZES(n, BENCH("crypto_stream_salsa20_xor", n,
+                       crypto_stream_salsa20_xor(buf, buf, n, nonce, key)));
+    FOR_SIZES(n, BENCH("crypto_onetimeauth", n, crypto_onetimeauth(out, buf, n, key)));
+    FOR_SIZES(n, BENCH("crypto_onetimeauth_verify", n,
+                       sink = crypto_onetimeauth_verify(out, buf, n, key)));
+    FOR_SIZES(n, {
+        memset(buf, 0, 32);
+        BENCH("crypto_secretbox", n, sink = crypto_secretbox(buf, buf, 32u + n, nonce, key));
+        BENCH("crypto_secretbox_open", n,
+              sink = crypto_secretbox_open(buf, buf, 32u + n, nonce, key));
+    });
+}
+#elif BENCH_GROUP == 3
+static void run(void)
+{
+    unsigned char pk[32], peer_pk[32], k[32];
+    BENCH("crypto_scalarmult_base", 0, sink = crypto_scalarmult_base(pk, key));
+    crypto_scalarmult_base(peer_pk, key + 32);
+    BENCH("crypto_scalarmult", 0, sink = crypto_scalarmult(out, key, peer_pk));
+    BENCH("crypto_box_beforenm", 0, sink = crypto_box_beforenm(k, peer_pk, key));
+    FOR_SIZES(n, {
+        memset(buf, 0, 32);
+        BENCH("crypto_box", n, sink = crypto_box(buf, buf, 32u + n, nonce, peer_pk, key));
+        BENCH("crypto_box_open", n,
+              sink = crypto_box_open(buf, buf, 32u + n, nonce, pk, key + 32));
+        memset(buf, 0, 32);
+        BENCH("crypto_box_afternm", n, sink = crypto_box_afternm(buf, buf, 32u + n, nonce, k));
+    });
+}
+#elif BENCH_GROUP == 4
+/* Verification's stack does not fit an ATmega328P's 2 KB of RAM beside the buffers. */
+#if defined(__AVR_ATmega328P__)
+#define VERIFY_FITS 0
+#else
+#define VERIFY_FITS 1
+#endif
+
+static void run(void)
+{
+    unsigned char pk[32], sk[64];
+    unsigned long long len;
+    BENCH("crypto_sign_seed_keypair", 0, sink = crypto_sign_seed_keypair(pk, sk, key));
+    FOR_SIZES(n, {
+        /* The message sits where crypto_sign puts it, after the signature: in place. */
+        BENCH("crypto_sign", n, sink = crypto_sign(buf, &len, buf + 64, n, sk));
+        BENCH("crypto_sign_detached", n, sink = crypto_sign_detached(out, NULL, buf + 64, n, sk));
+        if (VERIFY_FITS) {
+            BENCH("crypto_sign_verify_detached", n,
+                  sink = crypto_sign_verify_detached(out, buf + 64, n, pk));
+            BENCH("crypto_sign_open", n, sink = crypto_sign_open(buf, &len, buf, 64u + n, pk));
+        }
+    });
+}
+#else
+#error "define BENCH_GROUP"
+#endif
+
+int main(void)
+{
+    hal_setup();
+    fill();
+    run();
+    hal_exit(0);
+}

@@ -1,0 +1,3 @@
+/* Benchmark firmware, group sign: see bench.c. */
+#define BENCH_GROUP 4
+#include "bench.c"

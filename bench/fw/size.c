@@ -1,0 +1,22 @@
+/*
+ * Code-size probe: a firmware that keeps exactly one library function (SIZE_FN) alive, or none.
+ * bench/lab.py links it per function with --gc-sections and subtracts the empty one's size:
+ * what remains is the flash that function needs on its own, with everything it calls.
+ */
+#include "hal.h"
+#include "microsalt.h"
+
+#ifdef SIZE_FN
+/* A volatile function pointer: the linker must keep SIZE_FN, the compiler cannot drop it. */
+static void (*volatile keep)(void) = (void (*)(void))SIZE_FN;
+#endif
+
+int main(void)
+{
+    hal_setup();
+#ifdef SIZE_FN
+    hal_exit(keep == 0);
+#else
+    hal_exit(0);
+#endif
+}
