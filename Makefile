@@ -90,7 +90,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
 TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
-.PHONY: all lib check ct test bench clean install runner
+.PHONY: all lib check ct test bench clean install runner run-external
 .DEFAULT_GOAL := all
 
 all: lib
@@ -184,6 +184,18 @@ $(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libm
 	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal \
 	  $(if $(filter empty,$*),,-DSIZE_FN=$*) -o $@ $< $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
+# An external implementation (bench/lab.py --external): EXT_DIR is its SUPERCOP directory,
+# EXT_ID names it; bench/lab.py has written the renaming headers into $(B)/ext/$(EXT_ID),
+# which comes first on the include path (before microsalt's own NaCl-name headers).
+# It is not microsalt's code, so it is compiled without microsalt's warning flags.
+$(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c $(wildcard $(EXT_DIR)/*.c $(EXT_DIR)/*.h) \
+                           $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
+	$(CC) -std=c99 $(OPT) -ffunction-sections -fdata-sections $(FW_CFLAGS) -I$(@D) -I$(EXT_DIR) \
+	  -Iinclude -Ibench/hal -o $@ $< $(wildcard $(EXT_DIR)/*.c) $(HAL_SRC) $(B)/libmicrosalt.a \
+	  $(FW_LDFLAGS)
+run-external: $(B)/ext/$(EXT_ID)/fw.elf $(RUNNER_DEPS)
+	$(RUNNER) $<
+
 # Firmware stays after a run, for inspection and the lab.
 .PRECIOUS: $(B)/fw/%.elf
 
@@ -196,12 +208,15 @@ run-%: $(B)/fw/%.elf $(RUNNER_DEPS)
 	$(RUNNER) $<
 
 $(B)/bench_host: bench/host.c tests/oracle.c $(B)/libmicrosalt.a
-	$(CC) $(TEST_CFLAGS) -o $@ bench/host.c tests/oracle.c $(B)/libmicrosalt.a -ldl -lpthread
+	$(CC) $(TEST_CFLAGS) -o $@ bench/host.c tests/oracle.c $(B)/libmicrosalt.a -lnacl -ldl -lpthread \
+	  -Wl,-z,noexecstack
 
 # The benchmark: host, static stack, every simulated target; regenerates BENCHMARKS.md.
-# TARGET=<simulated target> and OP=<function> filter (and leave BENCHMARKS.md alone).
+# TARGET=<simulated target> and OP=<function> filter (and leave BENCHMARKS.md alone);
+# EXTERNAL=<dir> adds the implementations found there in SUPERCOP layout (bench/lab.py).
 bench: $(B)/bench_host $(VENV)
-	bench/run.sh $(B)/bench_host $(if $(TARGET),--target $(TARGET)) $(if $(OP),--op $(OP))
+	bench/run.sh $(B)/bench_host $(if $(TARGET),--target $(TARGET)) $(if $(OP),--op $(OP)) \
+	  $(if $(EXTERNAL),--external $(EXTERNAL))
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/microsalt \

@@ -1,6 +1,9 @@
 /*
- * Host speed and stack report: microsalt beside libsodium in the same process (libsodium is
- * loaded through tests/oracle.c, since both export the NaCl names).
+ * Host speed and stack report: microsalt beside libsodium and NaCl in the same process.
+ * libsodium is loaded through tests/oracle.c, since it exports the same NaCl names; NaCl's
+ * static library (Debian libnacl-dev) names its functions after their implementations
+ * (crypto_box_curve25519xsalsa20poly1305_ref, ...), so it links beside microsalt as it is.
+ * NaCl has no Ed25519 (only the older edwards25519sha512batch), so its sign cells are empty.
  *
  * Cycles: the median over many runs of the time-stamp counter around one call (x86-64), or of
  * clock_gettime nanoseconds elsewhere; both libraries are measured alternately so machine noise
@@ -42,7 +45,23 @@ struct op {
     unsigned bytes;
     void (*ms)(void);
     void (*so)(void);
+    void (*nacl)(void); /* NULL where NaCl lacks the primitive */
 };
+
+/* NaCl's own names for the primitives (its headers would clash with microsalt.h's). */
+#define UC unsigned char
+#define ULL unsigned long long
+int crypto_scalarmult_curve25519_donna_c64(UC *, const UC *, const UC *);
+int crypto_scalarmult_curve25519_donna_c64_base(UC *, const UC *);
+int crypto_box_curve25519xsalsa20poly1305_ref(UC *, const UC *, ULL, const UC *, const UC *,
+                                              const UC *);
+int crypto_box_curve25519xsalsa20poly1305_ref_open(UC *, const UC *, ULL, const UC *,
+                                                   const UC *, const UC *);
+int crypto_secretbox_xsalsa20poly1305_ref(UC *, const UC *, ULL, const UC *, const UC *);
+int crypto_stream_xsalsa20_ref_xor(UC *, const UC *, ULL, const UC *, const UC *);
+int crypto_hash_sha512_ref(UC *, const UC *, ULL);
+int crypto_auth_hmacsha512256_ref(UC *, const UC *, ULL, const UC *);
+int crypto_onetimeauth_poly1305_53(UC *, const UC *, ULL, const UC *);
 
 #define S (sodium())
 static void ms_scalarmult(void) { (void)crypto_scalarmult(shared, key, pk2); }
@@ -69,21 +88,39 @@ static void ms_auth(void) { crypto_auth(out, msg, MSG, key); }
 static void so_auth(void) { S->crypto_auth(out, msg, MSG, key); }
 static void ms_onetimeauth(void) { crypto_onetimeauth(out, msg, MSG, key); }
 static void so_onetimeauth(void) { S->crypto_onetimeauth(out, msg, MSG, key); }
+static void na_scalarmult(void) { (void)crypto_scalarmult_curve25519_donna_c64(shared, key, pk2); }
+static void na_scalarmult_base(void)
+{
+    (void)crypto_scalarmult_curve25519_donna_c64_base(shared, key);
+}
+static void na_box(void)
+{
+    (void)crypto_box_curve25519xsalsa20poly1305_ref(out, msg, MSG, nonce, pk2, key);
+}
+static void na_box_open(void)
+{
+    (void)crypto_box_curve25519xsalsa20poly1305_ref_open(out, boxed, MSG, nonce, pk2, key);
+}
+static void na_secretbox(void) { crypto_secretbox_xsalsa20poly1305_ref(out, msg, MSG, nonce, key); }
+static void na_stream_xor(void) { crypto_stream_xsalsa20_ref_xor(out, msg, MSG, nonce, key); }
+static void na_hash(void) { crypto_hash_sha512_ref(out, msg, MSG); }
+static void na_auth(void) { crypto_auth_hmacsha512256_ref(out, msg, MSG, key); }
+static void na_onetimeauth(void) { crypto_onetimeauth_poly1305_53(out, msg, MSG, key); }
 static void empty(void) {}
 
 static const struct op ops[] = {
-    {"crypto_scalarmult", 0, ms_scalarmult, so_scalarmult},
-    {"crypto_scalarmult_base", 0, ms_scalarmult_base, so_scalarmult_base},
-    {"crypto_sign_seed_keypair", 0, ms_sign_keypair, so_sign_keypair},
-    {"crypto_sign_detached", 32, ms_sign, so_sign},
-    {"crypto_sign_verify_detached", 32, ms_verify, so_verify},
-    {"crypto_box", MSG, ms_box, so_box},
-    {"crypto_box_open", MSG, ms_box_open, so_box_open},
-    {"crypto_secretbox", MSG, ms_secretbox, so_secretbox},
-    {"crypto_stream_xor", MSG, ms_stream_xor, so_stream_xor},
-    {"crypto_hash", MSG, ms_hash, so_hash},
-    {"crypto_auth", MSG, ms_auth, so_auth},
-    {"crypto_onetimeauth", MSG, ms_onetimeauth, so_onetimeauth},
+    {"crypto_scalarmult", 0, ms_scalarmult, so_scalarmult, na_scalarmult},
+    {"crypto_scalarmult_base", 0, ms_scalarmult_base, so_scalarmult_base, na_scalarmult_base},
+    {"crypto_sign_seed_keypair", 0, ms_sign_keypair, so_sign_keypair, NULL},
+    {"crypto_sign_detached", 32, ms_sign, so_sign, NULL},
+    {"crypto_sign_verify_detached", 32, ms_verify, so_verify, NULL},
+    {"crypto_box", MSG, ms_box, so_box, na_box},
+    {"crypto_box_open", MSG, ms_box_open, so_box_open, na_box_open},
+    {"crypto_secretbox", MSG, ms_secretbox, so_secretbox, na_secretbox},
+    {"crypto_stream_xor", MSG, ms_stream_xor, so_stream_xor, na_stream_xor},
+    {"crypto_hash", MSG, ms_hash, so_hash, na_hash},
+    {"crypto_auth", MSG, ms_auth, so_auth, na_auth},
+    {"crypto_onetimeauth", MSG, ms_onetimeauth, so_onetimeauth, na_onetimeauth},
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 
@@ -94,36 +131,44 @@ static int cmp_u64(const void *a, const void *b)
 }
 
 #define RUNS 301
-static void median_pair(const struct op *op, uint64_t *ms, uint64_t *so)
+#define IMPLS 3
+
+/* Medians of RUNS rounds, each round timing every implementation once, in turn, so machine
+ * noise hits them alike; med[k] is 0 for an implementation the op lacks. */
+static void medians(const struct op *op, uint64_t med[IMPLS])
 {
-    static uint64_t a[RUNS], b[RUNS];
-    struct timespec start, t;
-    int i;
+    static uint64_t t[IMPLS][RUNS];
+    void (*fn[IMPLS])(void) = {op->ms, op->so, op->nacl};
+    struct timespec start, now_ts;
+    int i, k;
     /* Warm caches, branch predictors and the clock (the first operation measured would
-     * otherwise pay for frequency ramp-up): at least 20 pairs and at least 50 ms. */
+     * otherwise pay for frequency ramp-up): at least 20 rounds and at least 50 ms. */
     clock_gettime(CLOCK_MONOTONIC, &start);
     for (i = 0;; i++) {
-        op->ms();
-        op->so();
-        clock_gettime(CLOCK_MONOTONIC, &t);
-        if (i >= 20 && (t.tv_sec - start.tv_sec) * 1000000000L +
-                               (t.tv_nsec - start.tv_nsec) > 50000000L) {
+        for (k = 0; k < IMPLS; k++) {
+            if (fn[k] != NULL) fn[k]();
+        }
+        clock_gettime(CLOCK_MONOTONIC, &now_ts);
+        if (i >= 20 && (now_ts.tv_sec - start.tv_sec) * 1000000000L +
+                               (now_ts.tv_nsec - start.tv_nsec) > 50000000L) {
             break;
         }
     }
     for (i = 0; i < RUNS; i++) {
-        uint64_t t0 = now();
-        op->ms();
-        uint64_t t1 = now();
-        op->so();
-        uint64_t t2 = now();
-        a[i] = t1 - t0;
-        b[i] = t2 - t1;
+        for (k = 0; k < IMPLS; k++) {
+            uint64_t t0;
+            if (fn[k] == NULL) continue;
+            t0 = now();
+            fn[k]();
+            t[k][i] = now() - t0;
+        }
     }
-    qsort(a, RUNS, sizeof a[0], cmp_u64);
-    qsort(b, RUNS, sizeof b[0], cmp_u64);
-    *ms = a[RUNS / 2];
-    *so = b[RUNS / 2];
+    for (k = 0; k < IMPLS; k++) {
+        med[k] = 0;
+        if (fn[k] == NULL) continue;
+        qsort(t[k], RUNS, sizeof t[k][0], cmp_u64);
+        med[k] = t[k][RUNS / 2];
+    }
 }
 
 /* ---- Stack: run a function on a painted thread stack. -------------------------------- */
@@ -165,9 +210,9 @@ static size_t stack_used(void (*fn)(void))
 int main(void)
 {
     size_t i, base;
-    printf("| operation | bytes | microsalt cycles | libsodium cycles | ratio "
-           "| microsalt stack (bytes) |\n");
-    printf("|---|---:|---:|---:|---:|---:|\n");
+    printf("| operation | bytes | microsalt cycles | libsodium cycles | NaCl cycles "
+           "| / libsodium | / NaCl | microsalt stack (bytes) |\n");
+    printf("|---|---:|---:|---:|---:|---:|---:|---:|\n");
     for (i = 0; i < sizeof key; i++) key[i] = (unsigned char)(i * 7 + 1);
     for (i = 0; i < sizeof msg; i++) msg[i] = (unsigned char)(i * 13 + 5);
     memset(msg, 0, 32);
@@ -181,12 +226,18 @@ int main(void)
 
     base = stack_used(empty);
     for (i = 0; i < NOPS; i++) {
-        uint64_t ms, so;
+        uint64_t med[IMPLS];
         size_t used = stack_used(ops[i].ms) - base;
-        median_pair(&ops[i], &ms, &so);
-        printf("| %s | %u | %llu | %llu | %.2f | %lu |\n", ops[i].name, ops[i].bytes,
-               (unsigned long long)ms, (unsigned long long)so, (double)ms / (double)so,
-               (unsigned long)used);
+        medians(&ops[i], med);
+        printf("| %s | %u | %llu | %llu | ", ops[i].name, ops[i].bytes,
+               (unsigned long long)med[0], (unsigned long long)med[1]);
+        if (med[2] != 0) {
+            printf("%llu | %.2f | %.2f |", (unsigned long long)med[2],
+                   (double)med[0] / (double)med[1], (double)med[0] / (double)med[2]);
+        } else {
+            printf("- | %.2f | - |", (double)med[0] / (double)med[1]);
+        }
+        printf(" %lu |\n", (unsigned long)used);
         fflush(stdout);
     }
     return 0;

@@ -115,18 +115,112 @@ def ct_status(target, op):
     return all(verdicts[c] for c in checks)
 
 
-def bench_target(target, op_filter):
+def bench_target(target, op_filter, external, external_only):
     start = time.time()
     make("lib", "CONFIG=" + target)
     records = []
-    for group in GROUPS:
+    for group in [] if external_only else GROUPS:
         records += [r for r in run_group(target, group) if op_filter in (None, r["op"])]
     sizes = code_sizes(target, sorted({r["op"] for r in records}))
     for r in records:
         r["code_bytes"] = sizes[r["op"]]
         r["ct"] = ct_status(target, r["op"])
+    for op, prim, impl, directory in external:
+        if op_filter in (None, op):
+            records += bench_external(target, op, prim, impl, directory)
     return {"target": target, "library_text_bytes": library_text(target), "records": records,
             "seconds": round(time.time() - start, 1)}
+
+
+def compare_with_previous(result):
+    """Simulated cycles are deterministic: the same code must give the same figures as the
+    previous run in this tree. Returns a line saying so, or naming what changed."""
+    path = os.path.join(ROOT, "build", "bench", "%s.json" % result["target"])
+    try:
+        previous = json.load(open(path))
+    except (OSError, ValueError):
+        return "first run in this tree: nothing to compare"
+    before = {(r["impl"], r["op"], r["bytes"]): r["cycles"] for r in previous["records"]}
+    now = {(r["impl"], r["op"], r["bytes"]): r["cycles"] for r in result["records"]}
+    common = [k for k in now if k in before]
+    changed = [k for k in common if before[k] != now[k]]
+    if not changed:
+        return "identical cycles to the previous run for all %d measurements" % len(common)
+    return "%d of %d measurements differ from the previous run (code or flags changed?), " \
+           "e.g. %s %s %d bytes: %d -> %d" % (len(changed), len(common), changed[0][0],
+                                               changed[0][1], changed[0][2], before[changed[0]],
+                                               now[changed[0]])
+
+
+# External implementations (SUPERCOP layout): the operations the lab can drive, the macro that
+# selects their code in bench/fw/external.c, and their prototype.
+EXTERNAL_OPS = {
+    "crypto_hash": ("HASH", "int crypto_hash(unsigned char *, const unsigned char *, "
+                            "unsigned long long);"),
+    "crypto_scalarmult": ("SCALARMULT", "int crypto_scalarmult(unsigned char *, "
+                                        "const unsigned char *, const unsigned char *);"),
+}
+# Headers of other primitives an implementation may include; microsalt provides them.
+DEPENDENCY_HEADERS = ["crypto_hashblocks_sha512", "crypto_hash_sha512", "crypto_verify_16",
+                      "crypto_verify_32", "crypto_core_salsa20", "crypto_core_hsalsa20",
+                      "crypto_stream_salsa20", "crypto_stream_xsalsa20",
+                      "crypto_onetimeauth_poly1305", "crypto_scalarmult_curve25519"]
+
+
+def find_external(root):
+    found = []
+    for op in sorted(EXTERNAL_OPS):
+        base = os.path.join(root, op)
+        if not os.path.isdir(base):
+            continue
+        for prim in sorted(os.listdir(base)):
+            for impl in sorted(os.listdir(os.path.join(base, prim))):
+                d = os.path.abspath(os.path.join(base, prim, impl))
+                if os.path.exists(os.path.join(d, "api.h")):
+                    found.append((op, prim, impl, d))
+    if not found:
+        raise RuntimeError("no implementation of %s in SUPERCOP layout under %s" %
+                           (", ".join(sorted(EXTERNAL_OPS)), root))
+    return found
+
+
+def bench_external(target, op, prim, impl, directory):
+    """Builds and runs one external implementation on target; returns its records."""
+    ident = "%s-%s-%s" % (op, prim, impl)
+    gen = os.path.join(ROOT, "build", target, "ext", ident)
+    os.makedirs(gen, exist_ok=True)
+    macro, prototype = EXTERNAL_OPS[op]
+    # The implementation's own header renames its functions, so they cannot clash with
+    # microsalt's; the firmware reaches them through external_api.h.
+    with open(os.path.join(gen, op + ".h"), "w") as f:
+        f.write('#include "api.h"\n#define %s ext_%s\n#define %s_base ext_%s_base\n'
+                '#undef %s_BYTES\n#define %s_BYTES CRYPTO_BYTES\n%s\n'
+                % (op, op, op, op, op, op, prototype))
+    with open(os.path.join(gen, "external_api.h"), "w") as f:
+        f.write('#define EXT_OP_%s 1\n#include "%s.h"\n#define EXT_CRYPTO_BYTES CRYPTO_BYTES\n'
+                % (macro, op))
+    for dep in DEPENDENCY_HEADERS:
+        with open(os.path.join(gen, dep + ".h"), "w") as f:
+            f.write('#include "microsalt.h"\n')
+    code, out, err = make("run-external", "CONFIG=" + target, "EXT_ID=" + ident,
+                          "EXT_DIR=" + directory)
+    if code != 0 or "@external agrees with microsalt" not in out:
+        raise RuntimeError("%s external %s failed (exit %d): %s" % (target, ident, code,
+                                                                   (out + err)[-2000:]))
+    records = []
+    pending = None
+    for line in out.splitlines():
+        if line.startswith("@op "):
+            pending = dict(kv.split("=", 1) for kv in line[4:].split())
+        elif line.startswith("@measure ") and pending is not None:
+            m = dict(kv.split("=", 1) for kv in line[9:].split())
+            records.append({"target": target, "impl": "%s/%s" % (prim, impl),
+                            "op": pending["name"], "bytes": int(pending["bytes"]),
+                            "cycles": int(m["cycles"]), "cycles_model": m["model"],
+                            "instructions": int(m["instructions"]),
+                            "stack_bytes": int(m["stack"]), "code_bytes": None, "ct": None})
+            pending = None
+    return records
 
 
 def host_records():
@@ -135,12 +229,15 @@ def host_records():
     records = []
     for line in open(path):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) == 6 and cells[2].isdigit():
-            for impl, cyc in (("microsalt", cells[2]), ("libsodium", cells[3])):
+        if len(cells) == 8 and cells[2].isdigit():
+            for impl, cyc in (("microsalt", cells[2]), ("libsodium", cells[3]),
+                              ("nacl", cells[4])):
+                if not cyc.isdigit():
+                    continue  # NaCl lacks Ed25519
                 records.append({"target": "host", "impl": impl, "op": cells[0],
                                 "bytes": int(cells[1]), "cycles": int(cyc),
                                 "cycles_model": "measured", "instructions": None,
-                                "stack_bytes": int(cells[5]) if impl == "microsalt" else None,
+                                "stack_bytes": int(cells[7]) if impl == "microsalt" else None,
                                 "code_bytes": None, "ct": None})
     return records
 
@@ -219,28 +316,39 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--target", choices=TARGETS)
     parser.add_argument("--op")
+    parser.add_argument("--external", help="a directory of implementations in SUPERCOP layout")
+    parser.add_argument("--external-only", action="store_true",
+                        help="run only the external implementations (tests/check-external.sh)")
     args = parser.parse_args()
+    try:
+        external = find_external(args.external) if args.external else []
+    except RuntimeError as e:
+        sys.exit("lab: %s" % e)
     targets = [args.target] if args.target else TARGETS
     for t in targets:  # build the runners first, so the parallel runs never race for them
         make("runner", "CONFIG=" + t)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {t: pool.submit(bench_target, t, args.op) for t in targets}
+        futures = {t: pool.submit(bench_target, t, args.op, external, args.external_only)
+                   for t in targets}
         for t in targets:
             try:
                 res = futures[t].result()
             except RuntimeError as e:
                 sys.exit("lab: %s" % e)
-            print("lab: %s done in %.0f s (%d records)" % (t, res["seconds"],
-                                                          len(res["records"])), flush=True)
+            print("lab: %s done in %.0f s (%d records); %s" % (
+                t, res["seconds"], len(res["records"]),
+                "external implementations only" if args.external_only
+                else compare_with_previous(res)), flush=True)
             results.append(res)
-            with open(os.path.join(ROOT, "build", "bench", "%s.json" % t), "w") as f:
+            name = "%s-external.json" % t if args.external_only else "%s.json" % t
+            with open(os.path.join(ROOT, "build", "bench", name), "w") as f:
                 json.dump(res, f, indent=1)
     host = host_records()
     with open(os.path.join(ROOT, "build", "bench", "host.json"), "w") as f:
         json.dump({"target": "host", "records": host}, f, indent=1)
-    if args.target or args.op:
-        print("lab: filtered run: BENCHMARKS.md left as it is")
+    if args.target or args.op or args.external:
+        print("lab: filtered or external run: BENCHMARKS.md left as it is")
         return
     plots(results)
     commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
@@ -262,7 +370,7 @@ def main():
         "",
         cross_table(results),
         "",
-        "## Host: microsalt beside libsodium",
+        "## Host: microsalt beside libsodium and NaCl",
         "",
         open(os.path.join(ROOT, "build", "bench", "host-header.md")).read().rstrip(),
         "",

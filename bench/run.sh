@@ -8,15 +8,17 @@ bin=$1
 shift
 mkdir -p build/bench
 
-echo "bench: host, microsalt beside libsodium" >&2
+echo "bench: host, microsalt beside libsodium and NaCl" >&2
 "$bin" > build/bench/host.md.tmp
 mv build/bench/host.md.tmp build/bench/host.md
 cat > build/bench/host-header.md <<EOT
 - CPU: $(grep -m1 'model name' /proc/cpuinfo 2>/dev/null | sed 's/.*: //' || uname -m)
 - libsodium $(dpkg-query -W -f='${Version}' libsodium23 2>/dev/null || echo '(version unknown)') (Debian; it picks SIMD code at run time, as microsalt does on x86-64)
-- cycles: median of 301 alternating runs of the time-stamp counter around one call, after a
-  warm-up; ratio = microsalt / libsodium (below 1 is faster); stack: peak bytes on a painted
-  thread stack. Measured cycles vary with the machine's load; the target figures do not.
+- NaCl $(dpkg-query -W -f='${Version}' libnacl-dev 2>/dev/null || echo '(version unknown)') (Debian libnacl-dev, its default implementations; no Ed25519)
+- cycles: median of 301 rounds of the time-stamp counter around one call, the implementations
+  taking turns in each round, after a warm-up; ratios = microsalt / other (below 1 is faster);
+  stack: peak bytes on a painted thread stack. Measured cycles vary with the machine's load;
+  the target figures do not.
 EOT
 
 echo "bench: static stack analysis of the microcontroller builds" >&2

@@ -31,6 +31,9 @@ tests/check-cortexm-runner.sh
 step "simulated targets: vectors and constant time on the compiled code"
 python3 tests/target/run.py
 
+step "the lab's EXTERNAL= path (an in-tree SUPERCOP-layout implementation)"
+tests/check-external.sh
+
 step "exported symbols"
 $MAKE lib CONFIG=host
 tests/check-symbols.sh build/host
