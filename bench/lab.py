@@ -375,6 +375,11 @@ def main():
         open(os.path.join(ROOT, "build", "bench", "host-header.md")).read().rstrip(),
         "",
         open(os.path.join(ROOT, "build", "bench", "host.md")).read().rstrip(),
+        "",
+        "Instructions executed by one call, counted by callgrind (exact and repeatable, where "
+        "the cycles above move with the machine's load):",
+        "",
+        open(os.path.join(ROOT, "build", "bench", "host-instructions.md")).read().rstrip(),
     ]
     for res in results:
         parts += ["", "## %s" % res["target"], "",

@@ -21,6 +21,28 @@ cat > build/bench/host-header.md <<EOT
   the target figures do not.
 EOT
 
+echo "bench: host instructions under callgrind (deterministic, unlike cycles)" >&2
+count() { # operation index, implementation index -> instructions of that one call, or -
+    if out=$(valgrind --tool=callgrind --callgrind-out-file=/dev/null \
+             --toggle-collect=measured_call "$bin" --once "$1" "$2" 2>&1); then
+        echo "$out" | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+    else
+        echo -
+    fi
+}
+{
+    echo "| operation | bytes | microsalt | libsodium | NaCl | / libsodium | / NaCl |"
+    echo "|---|---:|---:|---:|---:|---:|---:|"
+    i=0
+    "$bin" --list | while read -r op bytes; do
+        ms=$(count $i 0); so=$(count $i 1); na=$(count $i 2)
+        awk -v op="$op" -v b="$bytes" -v ms="$ms" -v so="$so" -v na="$na" 'BEGIN {
+            r2 = na == "-" ? "-" : sprintf("%.2f", ms / na)
+            printf "| %s | %s | %s | %s | %s | %.2f | %s |\n", op, b, ms, so, na, ms / so, r2 }'
+        i=$((i + 1))
+    done
+} > build/bench/host-instructions.md
+
 echo "bench: static stack analysis of the microcontroller builds" >&2
 specs=""
 for cfg in avr-atmega2560:avr-objdump:3 cortex-m0:arm-none-eabi-objdump:0 \
