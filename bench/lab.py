@@ -120,6 +120,7 @@ def bench_target(target, op_filter, external, external_only):
     make("lib", "CONFIG=" + target)
     records = []
     for group in [] if external_only else GROUPS:
+        print("lab: %s: running bench_%s" % (target, group), flush=True)
         records += [r for r in run_group(target, group) if op_filter in (None, r["op"])]
     sizes = code_sizes(target, sorted({r["op"] for r in records}))
     for r in records:
@@ -223,9 +224,22 @@ def bench_external(target, op, prim, impl, directory):
     return records
 
 
+def host_instructions():
+    """(impl, op, bytes) -> instructions of one call, from bench/run.sh's callgrind table."""
+    counts = {}
+    for line in open(os.path.join(ROOT, "build", "bench", "host-instructions.md")):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 7 and cells[2].isdigit():
+            for impl, n in (("microsalt", cells[2]), ("libsodium", cells[3]), ("nacl", cells[4])):
+                if n.isdigit():
+                    counts[(impl, cells[0], int(cells[1]))] = int(n)
+    return counts
+
+
 def host_records():
     """The host benchmark's table (bench/host.c via bench/run.sh), as records."""
     path = os.path.join(ROOT, "build", "bench", "host.md")
+    instructions = host_instructions()
     records = []
     for line in open(path):
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
@@ -236,7 +250,9 @@ def host_records():
                     continue  # NaCl lacks Ed25519
                 records.append({"target": "host", "impl": impl, "op": cells[0],
                                 "bytes": int(cells[1]), "cycles": int(cyc),
-                                "cycles_model": "measured", "instructions": None,
+                                "cycles_model": "measured",
+                                "instructions": instructions.get((impl, cells[0],
+                                                                  int(cells[1]))),
                                 "stack_bytes": int(cells[7]) if impl == "microsalt" else None,
                                 "code_bytes": None, "ct": None})
     return records
@@ -314,7 +330,7 @@ def toolchains():
 
 def main():
     parser = argparse.ArgumentParser()
-    parser.add_argument("--target", choices=TARGETS)
+    parser.add_argument("--target", choices=TARGETS + ["host"])
     parser.add_argument("--op")
     parser.add_argument("--external", help="a directory of implementations in SUPERCOP layout")
     parser.add_argument("--external-only", action="store_true",
@@ -324,9 +340,11 @@ def main():
         external = find_external(args.external) if args.external else []
     except RuntimeError as e:
         sys.exit("lab: %s" % e)
-    targets = [args.target] if args.target else TARGETS
+    # The host was measured by bench/run.sh already; TARGET=host means no simulated target.
+    targets = [] if args.target == "host" else [args.target] if args.target else TARGETS
     for t in targets:  # build the runners first, so the parallel runs never race for them
         make("runner", "CONFIG=" + t)
+    os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
         futures = {t: pool.submit(bench_target, t, args.op, external, args.external_only)
@@ -344,6 +362,8 @@ def main():
             name = "%s-external.json" % t if args.external_only else "%s.json" % t
             with open(os.path.join(ROOT, "build", "bench", name), "w") as f:
                 json.dump(res, f, indent=1)
+    if args.external_only:
+        return  # the host and the reports belong to full runs (bench/run.sh)
     host = host_records()
     with open(os.path.join(ROOT, "build", "bench", "host.json"), "w") as f:
         json.dump({"target": "host", "records": host}, f, indent=1)

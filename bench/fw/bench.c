@@ -21,18 +21,9 @@ static unsigned char buf[64 + MAX_BYTES], key[64], nonce[24], out[64];
 static const uint16_t sizes[] = {16, 32, 128, 1024};
 static volatile int sink; /* results land here, so no call is optimised away */
 
-static void announce(const char *name, uint16_t bytes)
-{
-    hal_puts_flash(HAL_STR("@op name="));
-    hal_puts_flash(name);
-    hal_puts_flash(HAL_STR(" bytes="));
-    hal_put_u32(bytes);
-    hal_putc('\n');
-}
-
 #define BENCH(name, bytes, call)                                                            \
     do {                                                                                    \
-        announce(HAL_STR(name), bytes);                                                     \
+        hal_announce(HAL_STR(name), bytes);                                                 \
         hal_measure_begin(1);                                                               \
         call;                                                                               \
         hal_measure_end(1);                                                                 \
@@ -102,12 +93,6 @@ static void run(void)
     });
 }
 #elif BENCH_GROUP == 4
-/* Verification's stack does not fit an ATmega328P's 2 KB of RAM beside the buffers. */
-#if defined(__AVR_ATmega328P__)
-#define VERIFY_FITS 0
-#else
-#define VERIFY_FITS 1
-#endif
 
 static void run(void)
 {
@@ -118,7 +103,7 @@ static void run(void)
         /* The message sits where crypto_sign puts it, after the signature: in place. */
         BENCH("crypto_sign", n, sink = crypto_sign(buf, &len, buf + 64, n, sk));
         BENCH("crypto_sign_detached", n, sink = crypto_sign_detached(out, NULL, buf + 64, n, sk));
-        if (VERIFY_FITS) {
+        if (HAL_ED25519_VERIFY_FITS) {
             BENCH("crypto_sign_verify_detached", n,
                   sink = crypto_sign_verify_detached(out, buf + 64, n, pk));
             BENCH("crypto_sign_open", n, sink = crypto_sign_open(buf, &len, buf, 64u + n, pk));

@@ -13,15 +13,6 @@
 static unsigned char buf[1024], out[64], want[64];
 static const uint16_t sizes[] = {16, 32, 128, 1024};
 
-static void announce(const char *name, uint16_t bytes)
-{
-    hal_puts_flash(HAL_STR("@op name="));
-    hal_puts_flash(name);
-    hal_puts_flash(HAL_STR(" bytes="));
-    hal_put_u32(bytes);
-    hal_putc('\n');
-}
-
 int main(void)
 {
     unsigned i;
@@ -30,7 +21,7 @@ int main(void)
     for (i = 0; i < sizeof buf; i++) buf[i] = (unsigned char)(i * 7 + 3);
 #if defined(EXT_OP_HASH)
     for (i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-        announce(HAL_STR("crypto_hash"), sizes[i]);
+        hal_announce(HAL_STR("crypto_hash"), sizes[i]);
         hal_measure_begin(1);
         ext_crypto_hash(out, buf, sizes[i]);
         hal_measure_end(1);
@@ -38,7 +29,7 @@ int main(void)
         ok &= memcmp(out, want, EXT_CRYPTO_BYTES < 64 ? EXT_CRYPTO_BYTES : 64) == 0;
     }
 #elif defined(EXT_OP_SCALARMULT)
-    announce(HAL_STR("crypto_scalarmult"), 0);
+    hal_announce(HAL_STR("crypto_scalarmult"), 0);
     hal_measure_begin(1);
     ext_crypto_scalarmult(out, buf, buf + 32);
     hal_measure_end(1);

@@ -6,7 +6,8 @@
  * Runner protocol (what every runner prints on its standard output):
  *  - every character the firmware prints, unchanged;
  *  - for every hal_measure_end, one line of its own:
- *      @measure id=<id> cycles=<n> model=<exact|modelled> instructions=<n> stack=<bytes> trace=<hex>
+ *      @measure id=<id> cycles=<n> model=<exact|modelled> instructions=<n> stack=<bytes>
+ *               trace=<hex> [further fields, e.g. varlat=<n> on Cortex-M]
  *    cycles and instructions count from the begin marker to the end marker (the markers' own
  *    cost excluded as far as the runner can); stack is the deepest the stack pointer went below
  *    its value at the begin marker; trace is a hash of everything the timing of the measured
@@ -51,5 +52,24 @@ void hal_puts_flash(const char *flash_s);
 #define HAL_STR(s) (s)
 #define hal_puts_flash hal_puts
 #endif
+
+/* Ed25519 verification's ~1.7 KB of stack does not fit an ATmega328P's 2 KB of RAM beside a
+ * firmware's buffers (docs/targets.md): firmware leaves it out there and says so. */
+#if defined(__AVR_ATmega328P__)
+#define HAL_ED25519_VERIFY_FITS 0
+#else
+#define HAL_ED25519_VERIFY_FITS 1
+#endif
+
+/* Announces the operation the next measurement is of, for bench/lab.py:
+ * `@op name=<name> bytes=<bytes>`; name is a HAL_STR. */
+static inline void hal_announce(const char *name, uint16_t bytes)
+{
+    hal_puts_flash(HAL_STR("@op name="));
+    hal_puts_flash(name);
+    hal_puts_flash(HAL_STR(" bytes="));
+    hal_put_u32(bytes);
+    hal_putc('\n');
+}
 
 #endif
