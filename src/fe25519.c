@@ -1,10 +1,22 @@
 /*
- * The field operations that do not depend on the representation: they are built only from
- * fe_mul, fe_sq and fe_tobytes, so they inherit those functions' bounds (bounded inputs,
- * bounded outputs) in both fe25519_64.c and fe25519_32.c.
+ * The field operations that do not depend on the representation: the constants 0 and 1 (in
+ * both, limb 0 is the lowest), and the rest built only from fe_mul, fe_sq and fe_tobytes, so
+ * they inherit those functions' bounds (bounded inputs, bounded outputs) in both
+ * representations.
  */
 #include "common.h"
 #include "fe25519.h"
+
+void microsalt_fe_0(fe25519 *h)
+{
+    memset(h, 0, sizeof *h);
+}
+
+void microsalt_fe_1(fe25519 *h)
+{
+    memset(h, 0, sizeof *h);
+    h->v[0] = 1;
+}
 
 /* The 13 multiplications of an exponentiation share one copy of fe_mul: the 64-bit build
  * would compile each in place (fe25519_64.h), some 550 bytes apiece, for no speed that

@@ -125,17 +125,6 @@ void microsalt_fe_tobytes(uint8_t s[32], const fe25519 *f)
     microsalt_wipe(h, sizeof h);
 }
 
-void microsalt_fe_0(fe25519 *h)
-{
-    memset(h, 0, sizeof *h);
-}
-
-void microsalt_fe_1(fe25519 *h)
-{
-    memset(h, 0, sizeof *h);
-    h->v[0] = 1;
-}
-
 /* Pre: f, g bounded, so f + g < 2^27 + 2^15 per limb. Post: bounded (see carry). */
 void microsalt_fe_add(fe25519 *h, const fe25519 *f, const fe25519 *g)
 {

@@ -51,17 +51,6 @@ void microsalt_fe_tobytes(uint8_t s[32], const fe25519 *f)
     microsalt_wipe(h, sizeof h);
 }
 
-void microsalt_fe_0(fe25519 *h)
-{
-    memset(h, 0, sizeof *h);
-}
-
-void microsalt_fe_1(fe25519 *h)
-{
-    memset(h, 0, sizeof *h);
-    h->v[0] = 1;
-}
-
 /* Pre: f bounded. Post: bounded (as fe_sub). */
 void microsalt_fe_neg(fe25519 *h, const fe25519 *f)
 {
