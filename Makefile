@@ -122,7 +122,7 @@ $(B)/test_microsalt: $(TEST_OBJ) $(B)/libmicrosalt.a
 
 # Wycheproof JSON (tests/vectors/wycheproof, copied from ../shared) converted to the runner's vector format.
 WYCHEPROOF ?= tests/vectors/wycheproof
-$(BUILD)/vectors/.stamp: tests/gen/wycheproof.py
+$(BUILD)/vectors/.stamp: tests/gen/wycheproof.py $(wildcard $(WYCHEPROOF)/*.json)
 	python3 tests/gen/wycheproof.py $(WYCHEPROOF) $(BUILD)/vectors
 	@touch $@
 
@@ -157,7 +157,9 @@ $(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmi
 	  -I$(BUILD)/target -o $@ $< \
 	  $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
-# The target suite's expected values, made on the host (libsodium is the oracle).
+# The target suite's expected values, made on the host (libsodium is the oracle), one vector
+# blob per group of operations.
+TARGET_GROUPS := hash stream dh sign aead
 $(B)/target_vectors: tests/gen/target_vectors.c tests/target/ops.h tests/harness.c tests/oracle.c \
                      $(B)/libmicrosalt.a
 	$(CC) $(TEST_CFLAGS) -Itests -o $@ tests/gen/target_vectors.c tests/harness.c tests/oracle.c \
@@ -167,9 +169,9 @@ $(BUILD)/target/.stamp: tests/gen/target_vectors.c tests/target/ops.h $(BUILD)/v
 	@mkdir -p $(@D)
 	$(BUILD)/host/target_vectors $(@D)
 	@touch $@
-$(foreach g,hash stream dh sign,$(B)/fw/suite_$(g).elf): $(BUILD)/target/.stamp tests/target/suite.c \
+$(foreach g,$(TARGET_GROUPS),$(B)/fw/suite_$(g).elf): $(BUILD)/target/.stamp tests/target/suite.c \
                                                  tests/target/ops.h
-$(foreach g,hash stream dh sign,$(B)/fw/ct_$(g).elf): tests/target/ctcheck.c
+$(foreach g,$(TARGET_GROUPS),$(B)/fw/ct_$(g).elf): tests/target/ctcheck.c
 
 # Benchmark firmware (bench/fw/<name>.c), built the same way.
 $(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h \

@@ -88,6 +88,25 @@ static void ms_auth(void) { crypto_auth(out, msg, MSG, key); }
 static void so_auth(void) { S->crypto_auth(out, msg, MSG, key); }
 static void ms_onetimeauth(void) { crypto_onetimeauth(out, msg, MSG, key); }
 static void so_onetimeauth(void) { S->crypto_onetimeauth(out, msg, MSG, key); }
+static void ms_chacha20_ietf(void) { (void)crypto_stream_chacha20_ietf_xor(out, msg, MSG, nonce, key); }
+static void so_chacha20_ietf(void) { S->crypto_stream_chacha20_ietf_xor(out, msg, MSG, nonce, key); }
+static void ms_aead(void)
+{
+    crypto_aead_chacha20poly1305_ietf_encrypt(out, NULL, msg, MSG, key2, 16, NULL, nonce, key);
+}
+static void so_aead(void)
+{
+    S->crypto_aead_chacha20poly1305_ietf_encrypt(out, NULL, msg, MSG, key2, 16, NULL, nonce, key);
+}
+static void ms_xaead(void)
+{
+    crypto_aead_xchacha20poly1305_ietf_encrypt(out, NULL, msg, MSG, key2, 16, NULL, nonce, key);
+}
+static void so_xaead(void)
+{
+    S->crypto_aead_xchacha20poly1305_ietf_encrypt(out, NULL, msg, MSG, key2, 16, NULL, nonce,
+                                                  key);
+}
 static void na_scalarmult(void) { (void)crypto_scalarmult_curve25519_donna_c64(shared, key, pk2); }
 static void na_scalarmult_base(void)
 {
@@ -121,6 +140,9 @@ static const struct op ops[] = {
     {"crypto_hash", MSG, ms_hash, so_hash, na_hash},
     {"crypto_auth", MSG, ms_auth, so_auth, na_auth},
     {"crypto_onetimeauth", MSG, ms_onetimeauth, so_onetimeauth, na_onetimeauth},
+    {"crypto_stream_chacha20_ietf_xor", MSG, ms_chacha20_ietf, so_chacha20_ietf, NULL},
+    {"crypto_aead_chacha20poly1305_ietf_encrypt", MSG, ms_aead, so_aead, NULL},
+    {"crypto_aead_xchacha20poly1305_ietf_encrypt", MSG, ms_xaead, so_xaead, NULL},
 };
 #define NOPS (sizeof ops / sizeof ops[0])
 

@@ -14,6 +14,8 @@
 #ifndef MICROSALT_H
 #define MICROSALT_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -148,6 +150,110 @@ int crypto_core_salsa20(unsigned char *out, const unsigned char *in, const unsig
                         const unsigned char *c);
 int crypto_core_hsalsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
                          const unsigned char *c);
+
+/* ---- ChaCha20, HChaCha20, XChaCha20 (libsodium's names and semantics) ------------------- */
+/* crypto_stream_chacha20: the original ChaCha20, 8-byte nonce and 64-bit block counter.
+ * crypto_stream_chacha20_ietf: RFC 8439, 12-byte nonce and 32-bit block counter; a request
+ * that would run the counter past 2^32 - 1 returns -1 and writes nothing.
+ * crypto_stream_xchacha20: 24-byte nonce; HChaCha20 of its first 16 bytes keys the original
+ * ChaCha20 with its last 8. The _xor_ic forms start at block ic instead of 0. */
+#define crypto_stream_chacha20_KEYBYTES 32
+#define crypto_stream_chacha20_NONCEBYTES 8
+#define crypto_stream_chacha20_ietf_KEYBYTES 32
+#define crypto_stream_chacha20_ietf_NONCEBYTES 12
+#define crypto_stream_chacha20_ietf_MESSAGEBYTES_MAX (64ULL << 32)
+#define crypto_stream_xchacha20_KEYBYTES 32
+#define crypto_stream_xchacha20_NONCEBYTES 24
+#define crypto_core_hchacha20_OUTPUTBYTES 32
+#define crypto_core_hchacha20_INPUTBYTES 16
+#define crypto_core_hchacha20_KEYBYTES 32
+#define crypto_core_hchacha20_CONSTBYTES 16
+
+int crypto_stream_chacha20(unsigned char *c, unsigned long long clen, const unsigned char *n,
+                           const unsigned char *k);
+int crypto_stream_chacha20_xor(unsigned char *c, const unsigned char *m, unsigned long long mlen,
+                               const unsigned char *n, const unsigned char *k);
+int crypto_stream_chacha20_xor_ic(unsigned char *c, const unsigned char *m,
+                                  unsigned long long mlen, const unsigned char *n, uint64_t ic,
+                                  const unsigned char *k);
+int crypto_stream_chacha20_ietf(unsigned char *c, unsigned long long clen, const unsigned char *n,
+                                const unsigned char *k);
+int crypto_stream_chacha20_ietf_xor(unsigned char *c, const unsigned char *m,
+                                    unsigned long long mlen, const unsigned char *n,
+                                    const unsigned char *k);
+int crypto_stream_chacha20_ietf_xor_ic(unsigned char *c, const unsigned char *m,
+                                       unsigned long long mlen, const unsigned char *n,
+                                       uint32_t ic, const unsigned char *k);
+int crypto_stream_xchacha20(unsigned char *c, unsigned long long clen, const unsigned char *n,
+                            const unsigned char *k);
+int crypto_stream_xchacha20_xor(unsigned char *c, const unsigned char *m,
+                                unsigned long long mlen, const unsigned char *n,
+                                const unsigned char *k);
+int crypto_stream_xchacha20_xor_ic(unsigned char *c, const unsigned char *m,
+                                   unsigned long long mlen, const unsigned char *n, uint64_t ic,
+                                   const unsigned char *k);
+/* c: the 16-byte constant, or NULL for "expand 32-byte k". */
+int crypto_core_hchacha20(unsigned char *out, const unsigned char *in, const unsigned char *k,
+                          const unsigned char *c);
+
+/* ---- AEAD: ChaCha20-Poly1305 (RFC 8439) and XChaCha20-Poly1305 -------------------------- */
+/* libsodium's functions: c is the ciphertext followed by the 16-byte tag (clen = mlen + 16);
+ * the _detached forms keep the tag apart. nsec is unused and must be NULL. Decryption returns
+ * -1 and zeroes m (all clen - 16 bytes) when the tag does not verify. Messages longer than
+ * MESSAGEBYTES_MAX are refused with -1 (the 32-bit block counter must not wrap). m and c may be the
+ * same buffer. MESSAGEBYTES_MAX is libsodium's: block 0 keys Poly1305, and libsodium keeps one
+ * more block in reserve. */
+#define crypto_aead_chacha20poly1305_ietf_KEYBYTES 32
+#define crypto_aead_chacha20poly1305_ietf_NSECBYTES 0
+#define crypto_aead_chacha20poly1305_ietf_NPUBBYTES 12
+#define crypto_aead_chacha20poly1305_ietf_ABYTES 16
+#define crypto_aead_chacha20poly1305_ietf_MESSAGEBYTES_MAX (64ULL * 0xfffffffeULL)
+#define crypto_aead_xchacha20poly1305_ietf_KEYBYTES 32
+#define crypto_aead_xchacha20poly1305_ietf_NSECBYTES 0
+#define crypto_aead_xchacha20poly1305_ietf_NPUBBYTES 24
+#define crypto_aead_xchacha20poly1305_ietf_ABYTES 16
+#define crypto_aead_xchacha20poly1305_ietf_MESSAGEBYTES_MAX (64ULL * 0xfffffffeULL)
+
+int crypto_aead_chacha20poly1305_ietf_encrypt(unsigned char *c, unsigned long long *clen_p,
+                                              const unsigned char *m, unsigned long long mlen,
+                                              const unsigned char *ad, unsigned long long adlen,
+                                              const unsigned char *nsec,
+                                              const unsigned char *npub, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_aead_chacha20poly1305_ietf_decrypt(unsigned char *m, unsigned long long *mlen_p,
+                                              unsigned char *nsec, const unsigned char *c,
+                                              unsigned long long clen, const unsigned char *ad,
+                                              unsigned long long adlen,
+                                              const unsigned char *npub, const unsigned char *k);
+int crypto_aead_chacha20poly1305_ietf_encrypt_detached(
+    unsigned char *c, unsigned char *mac, unsigned long long *maclen_p, const unsigned char *m,
+    unsigned long long mlen, const unsigned char *ad, unsigned long long adlen,
+    const unsigned char *nsec, const unsigned char *npub, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_aead_chacha20poly1305_ietf_decrypt_detached(
+    unsigned char *m, unsigned char *nsec, const unsigned char *c, unsigned long long clen,
+    const unsigned char *mac, const unsigned char *ad, unsigned long long adlen,
+    const unsigned char *npub, const unsigned char *k);
+int crypto_aead_xchacha20poly1305_ietf_encrypt(unsigned char *c, unsigned long long *clen_p,
+                                               const unsigned char *m, unsigned long long mlen,
+                                               const unsigned char *ad, unsigned long long adlen,
+                                               const unsigned char *nsec,
+                                               const unsigned char *npub, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_aead_xchacha20poly1305_ietf_decrypt(unsigned char *m, unsigned long long *mlen_p,
+                                               unsigned char *nsec, const unsigned char *c,
+                                               unsigned long long clen, const unsigned char *ad,
+                                               unsigned long long adlen,
+                                               const unsigned char *npub, const unsigned char *k);
+int crypto_aead_xchacha20poly1305_ietf_encrypt_detached(
+    unsigned char *c, unsigned char *mac, unsigned long long *maclen_p, const unsigned char *m,
+    unsigned long long mlen, const unsigned char *ad, unsigned long long adlen,
+    const unsigned char *nsec, const unsigned char *npub, const unsigned char *k);
+MICROSALT_WARN_UNUSED_RESULT
+int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
+    unsigned char *m, unsigned char *nsec, const unsigned char *c, unsigned long long clen,
+    const unsigned char *mac, const unsigned char *ad, unsigned long long adlen,
+    const unsigned char *npub, const unsigned char *k);
 
 /* ---- crypto_scalarmult: curve25519 ---------------------------------------------------- */
 #define crypto_scalarmult_BYTES 32

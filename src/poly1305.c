@@ -13,6 +13,7 @@
  * src/arch/x86_64/poly1305.c, which takes and returns the 44-bit accumulator.
  */
 #include "common.h"
+#include "poly1305.h"
 #include "arch/x86_64/kernels.h"
 
 /* MICROSALT_FE32 (the host-fe32 build) selects the microcontrollers' limbs on a host too. */
@@ -282,6 +283,15 @@ static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t 
 
 #endif
 
+/* The tag of what st has absorbed, with k's second half as s; wipes st. */
+static void poly1305_finish(poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
+{
+    /* h < 2p, so h mod p is h, or h - p = h + 5 - 2^130 when h >= p; 2^130 vanishes mod
+     * 2^128. */
+    poly1305_output(st, tag, ct_mask_u32(poly1305_ge_p(st)) & 5, k + 16);
+    microsalt_wipe(st, sizeof *st);
+}
+
 int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
                        const unsigned char *k)
 {
@@ -299,11 +309,39 @@ int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long l
         poly1305_blocks(&st, last, 1, 0);
         microsalt_wipe(last, sizeof last);
     }
-    /* h < 2p, so h mod p is h, or h - p = h + 5 - 2^130 when h >= p; 2^130 vanishes mod
-     * 2^128. */
-    poly1305_output(&st, a, ct_mask_u32(poly1305_ge_p(&st)) & 5, k + 16);
-    microsalt_wipe(&st, sizeof st);
+    poly1305_finish(&st, a, k);
     return 0;
+}
+
+/* Absorbs len bytes of m with a partial last block padded with zeros to a full one (RFC 8439
+ * section 2.8's pad16): every block, padded or not, carries the 2^128 bit. */
+static void poly1305_pad16(poly1305_state *st, const uint8_t *m, unsigned long long len)
+{
+    uint8_t last[16];
+    size_t rest = (size_t)(len & 15);
+
+    poly1305_blocks(st, m, len >> 4, 1);
+    if (rest > 0) {
+        memset(last, 0, sizeof last);
+        memcpy(last, m + (size_t)(len - rest), rest);
+        poly1305_blocks(st, last, 1, 1);
+        microsalt_wipe(last, sizeof last);
+    }
+}
+
+void microsalt_poly1305_aead(uint8_t tag[16], const uint8_t *ad, unsigned long long adlen,
+                             const uint8_t *c, unsigned long long clen, const uint8_t k[32])
+{
+    poly1305_state st;
+    uint8_t lengths[16];
+
+    poly1305_init(&st, k);
+    poly1305_pad16(&st, ad, adlen);
+    poly1305_pad16(&st, c, clen);
+    store64_le(lengths, adlen);
+    store64_le(lengths + 8, clen);
+    poly1305_blocks(&st, lengths, 1, 1);
+    poly1305_finish(&st, tag, k);
 }
 
 int crypto_onetimeauth_verify(const unsigned char *a, const unsigned char *m,

@@ -96,6 +96,40 @@ static void ct_symmetric(void)
     (void)public_int(crypto_verify_32(key, key2));
 }
 
+static void ct_chacha(void)
+{
+    static const unsigned char ad[13] = "header bytes";
+    unsigned long long outlen;
+    size_t i;
+    for (i = 0; i < NLENGTHS; i++) {
+        unsigned long long n = lengths[i];
+        fill(key, 32, 70);
+        fill(msg, n, 71 + (unsigned)i);
+        fill(nonce, 24, 72);
+        SECRET(key, 32);
+        SECRET(msg, n);
+        crypto_stream_chacha20(out, n, nonce, key);
+        crypto_stream_chacha20_xor(out, msg, n, nonce, key);
+        (void)public_int(crypto_stream_chacha20_ietf_xor(out, msg, n, nonce, key));
+        crypto_stream_xchacha20_xor(out, msg, n, nonce, key);
+        (void)public_int(crypto_aead_chacha20poly1305_ietf_encrypt(out, &outlen, msg, n, ad,
+                                                                   sizeof ad, NULL, nonce, key));
+        PUBLIC(out, n + 16); /* the ciphertext and tag are public */
+        (void)public_int(crypto_aead_chacha20poly1305_ietf_decrypt(out2, NULL, NULL, out, n + 16,
+                                                                   ad, sizeof ad, nonce, key));
+        out[n] ^= 1; /* a forged tag: same timing, -1 */
+        (void)public_int(crypto_aead_chacha20poly1305_ietf_decrypt(out2, NULL, NULL, out, n + 16,
+                                                                   ad, sizeof ad, nonce, key));
+        (void)public_int(crypto_aead_xchacha20poly1305_ietf_encrypt(
+            out, &outlen, msg, n, ad, sizeof ad, NULL, nonce, key));
+        PUBLIC(out, n + 16);
+        (void)public_int(crypto_aead_xchacha20poly1305_ietf_decrypt(
+            out2, NULL, NULL, out, n + 16, ad, sizeof ad, nonce, key));
+    }
+    SECRET(msg, 16);
+    crypto_core_hchacha20(out, msg, key, NULL);
+}
+
 static void ct_curve(void)
 {
     size_t i;
@@ -161,6 +195,7 @@ int main(int argc, char **argv)
         return public_int(leaky_compare(key, key2, 32)) == 0 ? 0 : 1;
     }
     ct_symmetric();
+    ct_chacha();
     ct_curve();
     printf("ct: all secret-handling operations ran\n");
     return 0;

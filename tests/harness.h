@@ -70,4 +70,14 @@ void test_rng_seed(uint64_t seed);
 void test_rng_bytes(uint8_t *out, size_t n);
 uint32_t test_rng_u32(void);
 
+/* ---- Stream ciphers against libsodium (test_salsa20.c), for every stream test. --------- */
+typedef int (*stream_fn)(unsigned char *, unsigned long long, const unsigned char *,
+                         const unsigned char *);
+typedef int (*xor_fn)(unsigned char *, const unsigned char *, unsigned long long,
+                      const unsigned char *, const unsigned char *);
+/* One length: the keystream, its xor onto a random message and the xor in place, with random
+ * noncelen-byte nonce and key, each against libsodium's, with canaries around the outputs. */
+void check_stream_length(size_t len, size_t noncelen, stream_fn ours, stream_fn theirs,
+                         xor_fn ours_xor, xor_fn theirs_xor, const char *what);
+
 #endif

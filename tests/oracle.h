@@ -6,6 +6,8 @@
 #ifndef MICROSALT_TEST_ORACLE_H
 #define MICROSALT_TEST_ORACLE_H
 
+#include <stdint.h>
+
 #define UC unsigned char
 #define ULL unsigned long long
 #define SODIUM_FUNCTIONS(X)                                                                 \
@@ -35,7 +37,30 @@
     X(int, crypto_scalarmult, (UC *, const UC *, const UC *))                               \
     X(int, crypto_scalarmult_base, (UC *, const UC *))                                      \
     X(int, crypto_verify_16, (const UC *, const UC *))                                      \
-    X(int, crypto_verify_32, (const UC *, const UC *))
+    X(int, crypto_verify_32, (const UC *, const UC *))                                      \
+    X(int, crypto_stream_chacha20, (UC *, ULL, const UC *, const UC *))                     \
+    X(int, crypto_stream_chacha20_xor, (UC *, const UC *, ULL, const UC *, const UC *))     \
+    X(int, crypto_stream_chacha20_xor_ic,                                                   \
+      (UC *, const UC *, ULL, const UC *, uint64_t, const UC *))                            \
+    X(int, crypto_stream_chacha20_ietf, (UC *, ULL, const UC *, const UC *))                \
+    X(int, crypto_stream_chacha20_ietf_xor, (UC *, const UC *, ULL, const UC *, const UC *)) \
+    X(int, crypto_stream_chacha20_ietf_xor_ic,                                              \
+      (UC *, const UC *, ULL, const UC *, uint32_t, const UC *))                            \
+    X(int, crypto_stream_xchacha20, (UC *, ULL, const UC *, const UC *))                    \
+    X(int, crypto_stream_xchacha20_xor, (UC *, const UC *, ULL, const UC *, const UC *))    \
+    X(int, crypto_stream_xchacha20_xor_ic,                                                  \
+      (UC *, const UC *, ULL, const UC *, uint64_t, const UC *))                            \
+    X(int, crypto_core_hchacha20, (UC *, const UC *, const UC *, const UC *))               \
+    X(int, crypto_aead_chacha20poly1305_ietf_encrypt,                                       \
+      (UC *, ULL *, const UC *, ULL, const UC *, ULL, const UC *, const UC *, const UC *))  \
+    X(int, crypto_aead_chacha20poly1305_ietf_encrypt_detached,                              \
+      (UC *, UC *, ULL *, const UC *, ULL, const UC *, ULL, const UC *, const UC *,         \
+       const UC *))                                                                         \
+    X(int, crypto_aead_xchacha20poly1305_ietf_encrypt,                                      \
+      (UC *, ULL *, const UC *, ULL, const UC *, ULL, const UC *, const UC *, const UC *))  \
+    X(int, crypto_aead_xchacha20poly1305_ietf_encrypt_detached,                             \
+      (UC *, UC *, ULL *, const UC *, ULL, const UC *, ULL, const UC *, const UC *,         \
+       const UC *))
 
 struct sodium_oracle {
 #define SODIUM_MEMBER(ret, name, args) ret(*name) args;

@@ -120,13 +120,7 @@ static void check_cores(void)
     }
 }
 
-typedef int (*stream_fn)(unsigned char *, unsigned long long, const unsigned char *,
-                         const unsigned char *);
-typedef int (*xor_fn)(unsigned char *, const unsigned char *, unsigned long long,
-                      const unsigned char *, const unsigned char *);
-
-/* One length of a stream cipher and its xor against libsodium: separate buffers and c == m. */
-static void check_stream_length(size_t len, size_t noncelen, stream_fn ours, stream_fn theirs,
+void check_stream_length(size_t len, size_t noncelen, stream_fn ours, stream_fn theirs,
                                 xor_fn ours_xor, xor_fn theirs_xor, const char *what)
 {
     uint8_t *m = guarded_alloc(len);

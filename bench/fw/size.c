@@ -1,8 +1,10 @@
 /*
  * Code-size probe: a firmware that keeps exactly one library function (SIZE_FN) alive, or none.
  * bench/lab.py links it per function with --gc-sections and subtracts the empty one's size:
- * what remains is the flash that function needs on its own, with everything it calls.
+ * what remains is the flash that function needs on its own, with everything it calls. Internal
+ * kernels (chacha20.h) can be probed too.
  */
+#include "chacha20.h"
 #include "hal.h"
 #include "microsalt.h"
 

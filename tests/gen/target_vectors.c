@@ -303,6 +303,122 @@ static void gen_sign(void)
     }
 }
 
+static void put_ic(uint8_t p[4], uint32_t ic)
+{
+    p[0] = (uint8_t)ic;
+    p[1] = (uint8_t)(ic >> 8);
+    p[2] = (uint8_t)(ic >> 16);
+    p[3] = (uint8_t)(ic >> 24);
+}
+
+/* k n adlen ad m (or c tag): the AEAD record inputs; returns the input length. */
+static size_t aead_input(size_t noncelen, size_t adlen, size_t mlen)
+{
+    test_rng_bytes(in, 32 + noncelen);
+    in[32 + noncelen] = (uint8_t)adlen;
+    test_rng_bytes(in + 33 + noncelen, adlen + mlen);
+    return 33 + noncelen + adlen + mlen;
+}
+
+/* A sample of a Wycheproof AEAD file: valid and invalid verdicts through the open ops. */
+static void wycheproof_aead(const char *file, size_t noncelen, uint8_t op)
+{
+    struct vec_file *vf = vec_open(file, 1);
+    struct vec_record r;
+    int valid = 0, invalid = 0;
+    while (vec_next(vf, &r) && (valid < 3 || invalid < 4)) {
+        int ok = strcmp(vec_str(&r, "result"), "valid") == 0;
+        size_t n, adlen, mlen;
+        if (strlen(vec_str(&r, "iv")) != 2 * noncelen || strlen(vec_str(&r, "msg")) > 2 * 80 ||
+            strlen(vec_str(&r, "aad")) > 2 * 32) {
+            continue;
+        }
+        if (ok ? valid++ >= 3 : invalid++ >= 4) continue;
+        n = vec_hex(&r, "key", in, 32);
+        n += vec_hex(&r, "iv", in + n, noncelen);
+        adlen = vec_hex(&r, "aad", in + n + 1, 32);
+        in[n] = (uint8_t)adlen;
+        n += 1 + adlen;
+        mlen = vec_hex(&r, "ct", in + n, MAXREC - n);
+        n += mlen;
+        n += vec_hex(&r, "tag", in + n, 16);
+        out[0] = ok ? 0 : 0xff;
+        if (ok) {
+            vec_hex(&r, "msg", out + 1, MAXREC - 1);
+        } else {
+            memset(out + 1, 0, mlen);
+        }
+        record(op, in, n, out, 1 + mlen);
+    }
+    vec_close(vf);
+}
+
+static void gen_aead(void)
+{
+    static const size_t aead_lengths[] = {0, 1, 63, 64, 65, 129};
+    static const uint32_t ics[] = {0, 1, 0x7fffffffu, 0xfffffffdu};
+    size_t i, n, m;
+    unsigned long long clen;
+
+    struct vec_file *vf;
+    struct vec_record r;
+
+    /* Known answers: RFC 8439 section 2.4.2 (from block 1) and the XChaCha draft's HChaCha20;
+     * Wycheproof's first case is RFC 8439's AEAD example. */
+    vf = find_record("chacha20.vec", "type", "stream", &r);
+    n = vec_hex(&r, "key", in, 32);
+    n += vec_hex(&r, "nonce", in + n, 12);
+    put_ic(in + n, (uint32_t)strtoul(vec_str(&r, "counter"), NULL, 10));
+    n += 4;
+    n += vec_hex(&r, "plaintext", in + n, MAXREC - n);
+    out[0] = 0;
+    record(OP_STREAM_CHACHA20_IETF, in, n, out, 1 + vec_hex(&r, "ciphertext", out + 1, MAXREC));
+    vec_close(vf);
+    vf = find_record("chacha20.vec", "type", "hchacha", &r);
+    vec_hex(&r, "input", in, 16);
+    vec_hex(&r, "key", in + 16, 32);
+    memset(in + 48, 0, 16);
+    record(OP_CORE_HCHACHA20, in, 64, out, vec_hex(&r, "out", out, 32));
+    vec_close(vf);
+    wycheproof_aead("chacha20poly1305_wycheproof.vec", 12, OP_AEAD_IETF_OPEN);
+    wycheproof_aead("xchacha20poly1305_wycheproof.vec", 24, OP_AEAD_XCHACHA_OPEN);
+    for (i = 0; i < sizeof aead_lengths / sizeof aead_lengths[0]; i++) {
+        m = aead_lengths[i];
+        test_rng_bytes(in, 32 + 24 + m);
+        so->crypto_stream_chacha20_xor(out, in + 40, m, in + 32, in);
+        record(OP_STREAM_CHACHA20, in, 40 + m, out, m);
+        so->crypto_stream_xchacha20_xor(out, in + 56, m, in + 32, in);
+        record(OP_STREAM_XCHACHA20, in, 56 + m, out, m);
+        /* The IETF stream from several counters, up to its last block. */
+        test_rng_bytes(in, 48 + m);
+        put_ic(in + 44, ics[i % 4]);
+        out[0] = (uint8_t)so->crypto_stream_chacha20_ietf_xor_ic(out + 1, in + 48, m, in + 32,
+                                                                  ics[i % 4], in);
+        record(OP_STREAM_CHACHA20_IETF, in, 48 + m, out, 1 + m);
+
+        n = aead_input(12, (m * 5) % 17, m);
+        so->crypto_aead_chacha20poly1305_ietf_encrypt(out, &clen, in + n - m, m, in + 45,
+                                                      in[44], NULL, in + 32, in);
+        record(OP_AEAD_IETF, in, n, out, (size_t)clen);
+        n = aead_input(24, (m * 3) % 23, m);
+        so->crypto_aead_xchacha20poly1305_ietf_encrypt(out, &clen, in + n - m, m, in + 57,
+                                                       in[56], NULL, in + 32, in);
+        record(OP_AEAD_XCHACHA, in, n, out, (size_t)clen);
+    }
+    /* One byte past the counter's last block: refused (libsodium aborts on it). */
+    test_rng_bytes(in, 48 + 65);
+    put_ic(in + 44, 0xffffffffu);
+    out[0] = 0xff;
+    memset(out + 1, 0, 65);
+    record(OP_STREAM_CHACHA20_IETF, in, 48 + 65, out, 1 + 65);
+    for (i = 0; i < 4; i++) {
+        test_rng_bytes(in, 64);
+        if (i == 0) memset(in + 48, 0, 16);
+        so->crypto_core_hchacha20(out, in, in + 16, i == 0 ? NULL : in + 48);
+        record(OP_CORE_HCHACHA20, in, 64, out, 32);
+    }
+}
+
 int main(int argc, char **argv)
 {
     if (argc != 2) {
@@ -319,5 +435,7 @@ int main(int argc, char **argv)
     write_group(argv[1], "dh");
     gen_sign();
     write_group(argv[1], "sign");
+    gen_aead();
+    write_group(argv[1], "aead");
     return 0;
 }

@@ -15,6 +15,10 @@ FILES = {
     "x25519_test.json": ("x25519_wycheproof.vec", {}, ["private", "public", "shared"]),
     "ed25519_test.json": ("ed25519_wycheproof.vec", {"pk": ("publicKey", "pk")},
                           ["msg", "sig"]),
+    "chacha20_poly1305_test.json": ("chacha20poly1305_wycheproof.vec", {},
+                                    ["key", "iv", "aad", "msg", "ct", "tag"]),
+    "xchacha20_poly1305_test.json": ("xchacha20poly1305_wycheproof.vec", {},
+                                     ["key", "iv", "aad", "msg", "ct", "tag"]),
 }
 
 

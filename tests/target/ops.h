@@ -29,7 +29,18 @@ enum target_op {
     /* group sign */
     OP_SIGN_KEYPAIR = 40,   /* seed[32] -> pk[32] */
     OP_SIGN,                /* seed[32] m -> sig[64]; also crypto_sign, open and forgeries */
-    OP_SIGN_VERIFY          /* pk[32] sig[64] m -> rc[1] (Wycheproof verdicts) */
+    OP_SIGN_VERIFY,         /* pk[32] sig[64] m -> rc[1] (Wycheproof verdicts) */
+    /* group aead */
+    OP_STREAM_CHACHA20 = 60,   /* k[32] n[8] m -> crypto_stream_chacha20_xor; also the stream */
+    OP_STREAM_CHACHA20_IETF,   /* k[32] n[12] ic[4] m -> rc[1] c of crypto_stream_chacha20_ietf_xor_ic
+                                * (rc 0xff and c all zeros when refused); ic 0: also _xor, stream */
+    OP_STREAM_XCHACHA20,       /* k[32] n[24] m -> crypto_stream_xchacha20_xor; also the stream */
+    OP_CORE_HCHACHA20,         /* in[16] k[32] c[16] -> out[32]; c all zeros stands for NULL */
+    OP_AEAD_IETF,              /* k[32] n[12] adlen[1] ad m -> c tag[16]; also decrypt, detached
+                                * forms, and a forgery */
+    OP_AEAD_XCHACHA,           /* k[32] n[24] adlen[1] ad m -> c tag[16]; the same */
+    OP_AEAD_IETF_OPEN,         /* k[32] n[12] adlen[1] ad c tag[16] -> rc[1] m (zeros on -1) */
+    OP_AEAD_XCHACHA_OPEN       /* k[32] n[24] adlen[1] ad c tag[16] -> rc[1] m (zeros on -1) */
 };
 
 #endif

@@ -18,7 +18,7 @@ import sys
 import time
 
 TARGETS = ["avr-atmega2560", "avr-atmega328p", "cortex-m0", "cortex-m3", "cortex-m4"]
-GROUPS = ["hash", "stream", "dh", "sign"]
+GROUPS = ["hash", "stream", "dh", "sign", "aead"]
 RUNS = 8
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -91,6 +91,12 @@ def run_target(target, names):
         if code != 0 or not any(l.startswith("suite:") for l in summary):
             problems.append("%s suite_%s failed (exit %d):\n%s" %
                             (target, group, code, output[-3000:]))
+    # The ChaCha kernel against its portable C twin, and its register discipline, on the target.
+    code, output, secs = run_firmware(target, "chacha_kernel")
+    summary = [l for l in output.splitlines() if l.startswith(("chacha kernel", "FAIL"))]
+    report.append("  chacha_kernel  %s (%.0f s)" % ("; ".join(summary) or "no summary", secs))
+    if code != 0 or not any(l.startswith("chacha kernel") for l in summary):
+        problems.append("%s chacha_kernel failed (exit %d):\n%s" % (target, code, output[-3000:]))
     for group in GROUPS:
         code, output, secs = run_firmware(target, "ct_" + group)
         report.append("  ct_%s (%.0f s)" % (group, secs))

@@ -1,8 +1,8 @@
 /*
  * The target test firmware: checks the records of one vector group (tests/target/ops.h)
  * against the library, then exits with the number of failures. Built once per group
- * (suite_hash.c, suite_stream.c, suite_dh.c and suite_sign.c define SUITE_GROUP and include
- * this file) so each
+ * (suite_hash.c, suite_stream.c, suite_dh.c, suite_sign.c and suite_aead.c define SUITE_GROUP
+ * and include this file) so each
  * firmware links only its group's primitives and fits a 32 KB ATmega328P.
  */
 #include <string.h>
@@ -20,6 +20,8 @@
 #include "vectors_dh.h"
 #elif SUITE_GROUP == 4
 #include "vectors_sign.h"
+#elif SUITE_GROUP == 5
+#include "vectors_aead.h"
 #else
 #error "define SUITE_GROUP"
 #endif
@@ -196,6 +198,123 @@ static void run(void)
         expect[20] ^= 4;
         check_true(crypto_box_open_afternm(opened, expect, m, in + 128, got) == -1,
                    HAL_STR("box forgery"));
+        break;
+    default:
+        fail(HAL_STR("unknown op"));
+    }
+}
+#elif SUITE_GROUP == 5
+/* The AEADs' ops share one shape: key, nonce, adlen, ad, then the message or the ciphertext
+ * and tag. */
+struct aead_ops {
+    size_t noncelen;
+    int (*encrypt)(unsigned char *, unsigned long long *, const unsigned char *,
+                   unsigned long long, const unsigned char *, unsigned long long,
+                   const unsigned char *, const unsigned char *, const unsigned char *);
+    int (*decrypt)(unsigned char *, unsigned long long *, unsigned char *, const unsigned char *,
+                   unsigned long long, const unsigned char *, unsigned long long,
+                   const unsigned char *, const unsigned char *);
+    int (*decrypt_detached)(unsigned char *, unsigned char *, const unsigned char *,
+                            unsigned long long, const unsigned char *, const unsigned char *,
+                            unsigned long long, const unsigned char *, const unsigned char *);
+};
+static const struct aead_ops ietf = {12, crypto_aead_chacha20poly1305_ietf_encrypt,
+                                     crypto_aead_chacha20poly1305_ietf_decrypt,
+                                     crypto_aead_chacha20poly1305_ietf_decrypt_detached};
+static const struct aead_ops xchacha = {24, crypto_aead_xchacha20poly1305_ietf_encrypt,
+                                        crypto_aead_xchacha20poly1305_ietf_decrypt,
+                                        crypto_aead_xchacha20poly1305_ietf_decrypt_detached};
+
+/* Encrypts, checks c || tag, decrypts (combined, then detached in place), then a changed
+ * tag must give -1 and zeros. */
+static void aead_seal(const struct aead_ops *a)
+{
+    const unsigned char *k = in, *n = in + 32, *ad = in + 33 + a->noncelen;
+    unsigned adlen = in[32 + a->noncelen];
+    unsigned long long m = inlen - 33u - a->noncelen - adlen, len = 0;
+    const unsigned char *msg = ad + adlen;
+
+    check_true(a->encrypt(got, &len, msg, m, ad, adlen, NULL, n, k) == 0 && len == m + 16,
+               HAL_STR("aead encrypt rc"));
+    check_bytes(got, expect, (size_t)m + 16, HAL_STR("aead encrypt"));
+    check_true(a->decrypt(got + m + 16, &len, NULL, got, m + 16, ad, adlen, n, k) == 0 &&
+                   len == m,
+               HAL_STR("aead decrypt rc"));
+    check_bytes(got + m + 16, msg, (size_t)m, HAL_STR("aead decrypt"));
+    check_true(a->decrypt_detached(got, NULL, got, m, expect + m, ad, adlen, n, k) == 0,
+               HAL_STR("aead decrypt_detached rc"));
+    check_bytes(got, msg, (size_t)m, HAL_STR("aead decrypt_detached"));
+    expect[m + 5] ^= 0x40;
+    check_true(a->decrypt(got, &len, NULL, expect, m + 16, ad, adlen, n, k) == -1 && len == 0,
+               HAL_STR("aead forgery"));
+    memset(expect, 0, (size_t)m);
+    check_bytes(got, expect, (size_t)m, HAL_STR("aead forgery zeroes output"));
+}
+
+/* A verdict: rc and the plaintext (zeros when refused). */
+static void aead_open(const struct aead_ops *a)
+{
+    const unsigned char *k = in, *n = in + 32, *ad = in + 33 + a->noncelen;
+    unsigned adlen = in[32 + a->noncelen];
+    unsigned long long clen = inlen - 33u - a->noncelen - adlen;
+    memset(got, 0x5a, (size_t)clen);
+    got[0] = (unsigned char)a->decrypt(got + 1, NULL, NULL, ad + adlen, clen, ad, adlen, n, k);
+    check_bytes(got, expect, outlen, HAL_STR("aead verdict"));
+}
+
+static void run(void)
+{
+    static const unsigned char zero16[16];
+    unsigned long long m;
+    uint32_t ic;
+    switch (op) {
+    case OP_STREAM_CHACHA20:
+        m = inlen - 40u;
+        crypto_stream_chacha20_xor(got, in + 40, m, in + 32, in);
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_chacha20_xor"));
+        crypto_stream_chacha20(got, m, in + 32, in);
+        for (m = 0; m < inlen - 40u; m++) got[m] ^= in[40 + m];
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_chacha20"));
+        break;
+    case OP_STREAM_XCHACHA20:
+        m = inlen - 56u;
+        crypto_stream_xchacha20_xor(got, in + 56, m, in + 32, in);
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_xchacha20_xor"));
+        crypto_stream_xchacha20(got, m, in + 32, in);
+        for (m = 0; m < inlen - 56u; m++) got[m] ^= in[56 + m];
+        check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_xchacha20"));
+        break;
+    case OP_STREAM_CHACHA20_IETF:
+        m = inlen - 48u;
+        ic = (uint32_t)in[44] | (uint32_t)in[45] << 8 | (uint32_t)in[46] << 16 |
+             (uint32_t)in[47] << 24;
+        memset(got, 0, (size_t)m + 1);
+        got[0] = (unsigned char)crypto_stream_chacha20_ietf_xor_ic(got + 1, in + 48, m, in + 32,
+                                                                   ic, in);
+        check_bytes(got, expect, (size_t)m + 1, HAL_STR("crypto_stream_chacha20_ietf_xor_ic"));
+        if (ic == 0) {
+            crypto_stream_chacha20_ietf_xor(got + 1, in + 48, m, in + 32, in);
+            check_bytes(got, expect, (size_t)m + 1, HAL_STR("crypto_stream_chacha20_ietf_xor"));
+            crypto_stream_chacha20_ietf(got + 1, m, in + 32, in);
+            for (m = 0; m < inlen - 48u; m++) got[1 + m] ^= in[48 + m];
+            check_bytes(got, expect, (size_t)m + 1, HAL_STR("crypto_stream_chacha20_ietf"));
+        }
+        break;
+    case OP_CORE_HCHACHA20:
+        crypto_core_hchacha20(got, in, in + 16, memcmp(in + 48, zero16, 16) ? in + 48 : NULL);
+        check_bytes(got, expect, 32, HAL_STR("crypto_core_hchacha20"));
+        break;
+    case OP_AEAD_IETF:
+        aead_seal(&ietf);
+        break;
+    case OP_AEAD_XCHACHA:
+        aead_seal(&xchacha);
+        break;
+    case OP_AEAD_IETF_OPEN:
+        aead_open(&ietf);
+        break;
+    case OP_AEAD_XCHACHA_OPEN:
+        aead_open(&xchacha);
         break;
     default:
         fail(HAL_STR("unknown op"));

@@ -1,0 +1,3 @@
+/* Benchmark firmware, group aead: see bench.c. */
+#define BENCH_GROUP 5
+#include "bench.c"
