@@ -10,8 +10,12 @@
 #include "chacha20.h"
 #include "hal.h"
 
-static uint8_t m[4 * 64 + 3], c_native[4 * 64 + 3], c_portable[4 * 64 + 3];
+/* One 1 KB arena, so the firmware fits an ATmega328P's 2 KB of RAM: the trials' message and
+ * outputs lie side by side in it, then the measured stream covers all of it. */
+#define TRIAL_BYTES (4 * 64 + 3)
 static uint8_t stream[1024];
+static uint8_t *const m = stream, *const c_native = stream + TRIAL_BYTES,
+                      *const c_portable = stream + 2 * TRIAL_BYTES;
 static uint32_t rng = 0x9E3779B9u;
 
 static uint32_t next(void)
@@ -35,15 +39,15 @@ int main(void)
         int in_place = (trial / 3) & 1;
         for (i = 0; i < 16; i++) x[i] = next();
         if (trial % 5 == 0) x[12] = 0xFFFFFFFFu - (trial % 2); /* carries into word 13 */
-        for (i = 0; i < sizeof m; i++) m[i] = (uint8_t)next();
+        for (i = 0; i < TRIAL_BYTES; i++) m[i] = (uint8_t)next();
         memcpy(xn, x, sizeof x);
         memcpy(xp, x, sizeof x);
         microsalt_chacha_blocks_portable(c_portable + off, m + off, nblocks, xp, r);
         if (in_place) {
-            memcpy(c_native, m, sizeof m);
+            memcpy(c_native, m, TRIAL_BYTES);
             microsalt_chacha_blocks(c_native + off, c_native + off, nblocks, xn, r);
         } else {
-            memset(c_native, 0xA5, sizeof c_native);
+            memset(c_native, 0xA5, TRIAL_BYTES);
             microsalt_chacha_blocks(c_native + off, m + off, nblocks, xn, r);
         }
         checks++;
