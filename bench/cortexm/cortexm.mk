@@ -14,3 +14,7 @@ RUNNER_DEPS := $(VENV)
 # The runner's exactness test calls a hand-counted assembly routine.
 $(B)/fw/cm_exact.elf: tests/target/cm_exact.S
 $(B)/fw/cm_exact.elf: FW_CFLAGS += tests/target/cm_exact.S
+
+# The ChaCha kernel test links a trampoline that checks the kernel preserves r4-r11 and sp.
+$(B)/fw/chacha_kernel.elf: tests/target/abi_arm.S
+$(B)/fw/chacha_kernel.elf: FW_LDFLAGS += tests/target/abi_arm.S

@@ -12,11 +12,18 @@
 
 /* One 1 KB arena, so the firmware fits an ATmega328P's 2 KB of RAM: the trials' message and
  * outputs lie side by side in it, then the measured stream covers all of it. */
-#define TRIAL_BYTES (4 * 64 + 3)
-static uint8_t stream[1024];
+#define TRIAL_BYTES (4 * 64 + 4) /* keeps offset 0 of every buffer word-aligned */
+static uint8_t stream[1024] __attribute__((aligned(4)));
 static uint8_t *const m = stream, *const c_native = stream + TRIAL_BYTES,
                       *const c_portable = stream + 2 * TRIAL_BYTES;
 static uint32_t rng = 0x9E3779B9u;
+
+#if defined(__arm__) && MICROSALT_CHACHA_NATIVE
+/* tests/target/abi_arm.S: the kernel called with known r4-r11; nonzero unless they and sp
+ * came back unchanged. */
+int abi_arm_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t *x,
+                          unsigned rounds);
+#endif
 
 static uint32_t next(void)
 {
@@ -58,6 +65,32 @@ int main(void)
             hal_putc('\n');
         }
     }
+#if defined(__arm__) && MICROSALT_CHACHA_NATIVE
+    {
+        /* Through the ABI trampoline, in place on a word-aligned buffer, 3 blocks per round
+         * count,
+         * the counter carrying into word 13 after the first block. */
+        uint32_t words[3 * 16];
+        for (trial = 0; trial < 3; trial++) {
+            for (i = 0; i < 16; i++) x[i] = next();
+            x[12] = 0xFFFFFFFFu;
+            for (i = 0; i < 3 * 16; i++) words[i] = next();
+            memcpy(xn, x, sizeof x);
+            memcpy(xp, x, sizeof x);
+            microsalt_chacha_blocks_portable(c_portable, (const uint8_t *)words, 3, xp,
+                                             rounds[trial]);
+            checks++;
+            if (abi_arm_chacha_blocks((uint8_t *)words, (const uint8_t *)words, 3, xn,
+                                      rounds[trial]) != 0 ||
+                memcmp(words, c_portable, sizeof words) != 0 || memcmp(xn, xp, sizeof x) != 0) {
+                failures++;
+                hal_puts("FAIL chacha kernel ABI (r4-r11, sp) or aligned blocks, rounds ");
+                hal_put_u32(rounds[trial]);
+                hal_putc('\n');
+            }
+        }
+    }
+#endif
     for (i = 0; i < 16; i++) x[i] = next();
     hal_measure_begin(8);
     microsalt_chacha_blocks(stream, stream, 1, x, 8);
