@@ -90,7 +90,7 @@ TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
 TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
-.PHONY: all lib check ct test bench clean install runner run-external
+.PHONY: all lib check ct test bench clean install runner run-external kat
 .DEFAULT_GOAL := all
 
 all: lib
@@ -149,6 +149,15 @@ ct: $(B)/ct_microsalt
 
 test:
 	tests/run-suite.sh
+
+# The ntrulpr761 KAT in NIST's .rsp format (build/kat/ntrulpr761.rsp), checked against its
+# hashes. The generator's randombytes (NIST's AES-256-CTR DRBG, AES from OpenSSL) takes the
+# place of the library's.
+# (CONFIG=host, the default.)
+$(BUILD)/host/ntrulpr761_kat: tests/gen/ntrulpr761_kat.c src/ntrulpr761.h $(BUILD)/host/libmicrosalt.a
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(BUILD)/host/libmicrosalt.a -lcrypto
+kat: $(BUILD)/host/ntrulpr761_kat
+	tests/check-kat.sh $<
 
 # Firmware: tests/target/<name>.c linked with the HAL and the library, unused sections dropped.
 $(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a

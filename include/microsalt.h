@@ -263,6 +263,22 @@ int crypto_aead_xchacha20poly1305_ietf_decrypt_detached(
 int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p);
 int crypto_scalarmult_base(unsigned char *q, const unsigned char *n);
 
+/* ---- crypto_kem_ntrulpr761: NTRU LPRime (NTRU Prime round 3), a post-quantum KEM ------- */
+/* SUPERCOP/NIST API, byte-exact with the round-3 specification and its KAT. keypair and enc
+ * draw from randombytes. dec returns 0 also when it rejects a ciphertext: ss is then the
+ * specification's implicit-rejection value, a pseudorandom function of the secret key and
+ * the ciphertext. */
+#define crypto_kem_ntrulpr761_PUBLICKEYBYTES 1039
+#define crypto_kem_ntrulpr761_SECRETKEYBYTES 1294
+#define crypto_kem_ntrulpr761_CIPHERTEXTBYTES 1167
+#define crypto_kem_ntrulpr761_BYTES 32
+#define crypto_kem_ntrulpr761_PRIMITIVE "ntrulpr761"
+
+int crypto_kem_ntrulpr761_keypair(unsigned char *pk, unsigned char *sk);
+int crypto_kem_ntrulpr761_enc(unsigned char *ct, unsigned char *ss, const unsigned char *pk);
+int crypto_kem_ntrulpr761_dec(unsigned char *ss, const unsigned char *ct,
+                              const unsigned char *sk);
+
 /* ---- crypto_verify: constant-time comparison ------------------------------------------ */
 #define crypto_verify_16_BYTES 16
 #define crypto_verify_32_BYTES 32

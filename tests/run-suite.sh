@@ -12,6 +12,9 @@ for config in host host-clang host-fe32 host-asan; do
     $MAKE check CONFIG=$config
 done
 
+step "ntrulpr761 KAT (make kat): NIST .rsp format, first-entry and whole-file hashes"
+$MAKE kat
+
 for config in host-ct host-ct-fe32; do
     step "constant time under valgrind: $config"
     $MAKE ct CONFIG=$config
