@@ -101,6 +101,9 @@ $(B)/obj/%.o: src/%.c $(wildcard src/*.h src/arch/*/*.h) include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(if $(IS_HOST),-fPIC) -c $< -o $@
 
+# The reference variant of ntrulpr761 compiles ntrulpr761.c again.
+$(B)/obj/ntrulpr761_ref.o: src/ntrulpr761.c
+
 $(B)/obj/%.o: src/%.S
 	@mkdir -p $(@D)
 	$(CC) $(OPT) -c $< -o $@
@@ -181,6 +184,13 @@ $(BUILD)/target/.stamp: tests/gen/target_vectors.c tests/target/ops.h $(BUILD)/v
 $(foreach g,$(TARGET_GROUPS),$(B)/fw/suite_$(g).elf): $(BUILD)/target/.stamp tests/target/suite.c \
                                                  tests/target/ops.h
 $(foreach g,$(TARGET_GROUPS),$(B)/fw/ct_$(g).elf): tests/target/ctcheck.c
+# ntrulpr761's KAT entry 0 for tests/target/kem.c, from the KAT generator.
+$(BUILD)/target/vectors_kem.h: tests/gen/ntrulpr761_kat.c src/ntrulpr761.c
+	$(MAKE) --no-print-directory CONFIG=host $(BUILD)/host/ntrulpr761_kat
+	@mkdir -p $(@D)
+	$(BUILD)/host/ntrulpr761_kat --target $@
+$(B)/fw/kem.elf: $(BUILD)/target/vectors_kem.h
+$(B)/fw/ct_kem.elf: tests/target/ctcheck.c
 
 # Benchmark firmware (bench/fw/<name>.c), built the same way.
 $(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h \

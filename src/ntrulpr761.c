@@ -80,10 +80,12 @@ MICROSALT_INLINE uint32_t is_negative(int32_t x)
 /* |x| < 2^21. The quotient estimate round(x * 914 / 2^22) is within 0.7 of x / q (914 / 2^22
  * exceeds 1/q by a factor 1.00045, so the error is below 0.2 for |x| < 2^21), hence the
  * remainder lies in (-q, q) and one masked correction each way centres it. The offset
- * 2^31 makes the shifted quantity non-negative, so no signed shift is needed. */
+ * 2^31 makes the shifted quantity non-negative, so no signed shift is needed. The barrier
+ * hides that x is often a sign-extended 16-bit value: knowing it, avr-gcc multiplies through
+ * libgcc's __usmulhisi3, which branches on the sign. */
 int16_t microsalt_ntrulpr761_fq_freeze(int32_t x)
 {
-    uint32_t t = (uint32_t)x * 914u + 0x80200000u; /* x*914 + 2^21 + 2^31, in [0, 2^32) */
+    uint32_t t = ct_barrier_u32((uint32_t)x) * 914u + 0x80200000u; /* x*914 + 2^21 + 2^31 */
     int32_t quot = (int32_t)(t >> 22) - 512;
     int32_t r = x - quot * Q;
     r += (int32_t)(Q & ct_mask_u32(is_negative(r + Q12)));  /* r < -Q12: add q */
@@ -104,11 +106,13 @@ MICROSALT_INLINE uint16_t round3_index(int16_t x)
     return (uint16_t)(d + (t >> 1));
 }
 
-/* Top(C) for C in [-Q12, Q12]: (tau1 (C + tau0) + 2^14) >> 15, in [0, 15]. The argument of
- * the shift is at least 114 * -139 + 16384 > 0. */
+/* Top(C) for C in [-Q12, Q12]: (tau1 (C + tau0) + 2^14) >> 15, in [0, 15], computed as
+ * tau1 (C + Q12) + (2^14 + tau1 (tau0 - Q12)) = tau1 (C + Q12) + 538 so that both factors are
+ * unsigned: avr-gcc multiplies a signed 16-bit C through libgcc's __usmulhisi3, which
+ * branches on its sign. */
 MICROSALT_INLINE uint8_t top(int16_t c)
 {
-    uint32_t v = (uint32_t)(TAU1 * ((int32_t)c + TAU0) + 16384);
+    uint32_t v = (uint32_t)TAU1 * (uint16_t)(c + Q12) + (16384 - TAU1 * (Q12 - TAU0));
     return (uint8_t)(v >> 15);
 }
 
@@ -705,6 +709,20 @@ MICROSALT_INLINE int16_t generator_coeff(uint32_t L)
     return (int16_t)(r - Q12);
 }
 
+/* x * y for a small y in {-1, 0, 1}. The native multiply where it takes a fixed time; on AVR
+ * a product of two signed values goes through libgcc's __mulhisi3, which branches on the
+ * signs, so there y's two bits select x, -x or 0 through masks (behind a value barrier). */
+MICROSALT_INLINE int32_t small_times(int16_t x, int8_t y)
+{
+#if defined(__AVR__)
+    uint16_t nonzero = (uint16_t)-(uint16_t)ct_barrier_u8((uint8_t)(y & 1));
+    uint16_t negative = (uint16_t)-(uint16_t)ct_barrier_u8((uint8_t)((uint8_t)y >> 7));
+    return (int16_t)((((uint16_t)x ^ negative) - negative) & nonzero);
+#else
+    return (int32_t)x * y;
+#endif
+}
+
 /* Coefficient t (0 <= t <= 2p - 2) of the plain product X * s: the sum over i + j = t of
  * X_i s_j, given sr = s reversed (sr[m] = s[p - 1 - m]) so that both arrays are walked
  * forwards (m = p - 1 - j), which compilers vectorise. */
@@ -715,7 +733,7 @@ static int32_t prod_coeff(const int16_t X[P], const int8_t sr[P], uint16_t t)
     uint16_t m, mlo = (uint16_t)(P - 1 - jhi), n = (uint16_t)(jhi - jlo + 1);
     const int16_t *x = X + (t - jhi);
     const int8_t *y = sr + mlo;
-    for (m = 0; m < n; m++) acc += (int32_t)x[m] * y[m];
+    for (m = 0; m < n; m++) acc += small_times(x[m], y[m]);
     return acc;
 }
 
@@ -851,9 +869,10 @@ static NOINLINE void top_part(sink_t *out, const uint8_t *pk, const uint8_t b_en
     small_unpack(b, b_enc, 1);
     mul_iter_init(&it, A, b);
     for (i = 0; i < NI; i += 2) {
-        int32_t r0 = (r_enc[i >> 3] >> (i & 7)) & 1, r1 = (r_enc[i >> 3] >> ((i + 1) & 7)) & 1;
-        uint8_t t0 = top(fq_freeze(mul_iter_next(&it) + r0 * Q12));
-        uint8_t t1 = top(fq_freeze(mul_iter_next(&it) + r1 * Q12));
+        /* r_i Q12 as a mask, not a multiply: r_i is secret. */
+        uint32_t r0 = (r_enc[i >> 3] >> (i & 7)) & 1, r1 = (r_enc[i >> 3] >> ((i + 1) & 7)) & 1;
+        uint8_t t0 = top(fq_freeze(mul_iter_next(&it) + (int32_t)(Q12 & ct_mask_u32(r0))));
+        uint8_t t1 = top(fq_freeze(mul_iter_next(&it) + (int32_t)(Q12 & ct_mask_u32(r1))));
         sink_put(out, (uint8_t)(t0 | (t1 << 4)));
     }
     microsalt_wipe(b, sizeof b);

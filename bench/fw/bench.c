@@ -13,6 +13,10 @@
 #if defined(__AVR_ATmega328P__) && (BENCH_GROUP == 3 || BENCH_GROUP == 4)
 /* A 1 KB message beside the ~0.9 KB stack of X25519 or Ed25519 is more than 2 KB of RAM. */
 #define MAX_BYTES 128
+#elif BENCH_GROUP == 6
+/* ntrulpr761 takes no message, and an ATmega2560's 8 KB must hold its keys and 4.5 KB of
+ * stack. */
+#define MAX_BYTES 0
 #else
 #define MAX_BYTES 1024
 #endif
@@ -143,6 +147,36 @@ static void run(void)
               sink = crypto_aead_xchacha20poly1305_ietf_decrypt(buf, &len, NULL, buf, n + 16u,
                                                                 key, 16, nonce, key));
     });
+}
+#elif BENCH_GROUP == 6
+#include "ntrulpr761.h"
+
+/* Deterministic bytes: the KEM's draws (a benchmark needs no secrecy). */
+void randombytes(unsigned char *x, unsigned long long len)
+{
+    static uint32_t state = 0x9E3779B9u;
+    while (len-- > 0) {
+        state ^= state << 13;
+        state ^= state >> 17;
+        state ^= state << 5;
+        *x++ = (unsigned char)state;
+    }
+}
+
+/* Both variants, as the published packages report reference and optimized code. sk holds a
+ * copy of pk, which enc reads there: two key-sized buffers in all, for an ATmega2560. */
+static unsigned char kem_sk[crypto_kem_ntrulpr761_SECRETKEYBYTES],
+    kem_ct[crypto_kem_ntrulpr761_CIPHERTEXTBYTES];
+
+static void run(void)
+{
+    const unsigned char *pk = kem_sk + 191;
+    BENCH("crypto_kem_ntrulpr761_keypair", 0, sink = crypto_kem_ntrulpr761_keypair(kem_ct, kem_sk));
+    BENCH("crypto_kem_ntrulpr761_enc", 0, sink = crypto_kem_ntrulpr761_enc(kem_ct, out, pk));
+    BENCH("crypto_kem_ntrulpr761_dec", 0, sink = crypto_kem_ntrulpr761_dec(out, kem_ct, kem_sk));
+    BENCH("ntrulpr761_ref_keypair", 0, sink = microsalt_ntrulpr761_ref_keypair(kem_ct, kem_sk));
+    BENCH("ntrulpr761_ref_enc", 0, sink = microsalt_ntrulpr761_ref_enc(kem_ct, out, pk));
+    BENCH("ntrulpr761_ref_dec", 0, sink = microsalt_ntrulpr761_ref_dec(out, kem_ct, kem_sk));
 }
 #else
 #error "define BENCH_GROUP"

@@ -4,8 +4,8 @@
  * The orchestrator (tests/target/run.py) requires every run of an id to give the same cycles,
  * instruction count, stack depth and trace; the id LEAKY is an early-exit comparison that must
  * NOT give identical runs, which proves the check can see a leak on this target.
- * Built once per group (ct_hash.c, ct_stream.c, ct_dh.c, ct_sign.c, ct_aead.c) to fit an
- * ATmega328P.
+ * Built once per group (ct_hash.c, ct_stream.c, ct_dh.c, ct_sign.c, ct_aead.c, ct_kem.c) to fit
+ * an ATmega328P (ct_kem excepted: ntrulpr761 needs more than its 2 KB of RAM).
  */
 #include <string.h>
 
@@ -24,10 +24,13 @@ enum {
     CT_SIGN_KEYPAIR, CT_SIGN_DETACHED, CT_SIGN,
     CT_CHACHA20_XOR, CT_CHACHA20_IETF_XOR, CT_XCHACHA20_XOR, CT_HCHACHA20, CT_AEAD_ENCRYPT,
     CT_AEAD_DECRYPT, CT_AEAD_FORGED, CT_XAEAD_ENCRYPT, CT_XAEAD_DECRYPT, CT_XAEAD_FORGED,
-    CT_CHACHA8_KERNEL
+    CT_CHACHA8_KERNEL,
+    CT_KEM_KEYPAIR, CT_KEM_ENC, CT_KEM_DEC, CT_KEM_REF_KEYPAIR, CT_KEM_REF_ENC, CT_KEM_REF_DEC
 };
 
+#if CT_GROUP != 6
 static unsigned char secret[64], msg[32 + MLEN], out[64 + 32 + MLEN];
+#endif
 /* Results go here, so the compiler cannot drop a call whose result is otherwise unused. */
 static volatile int sink;
 #if CT_GROUP == 2 || CT_GROUP == 3 || CT_GROUP == 5
@@ -182,6 +185,72 @@ static void run_group(void)
         memcpy(x, secret, sizeof x);
         MEASURE(CT_CHACHA8_KERNEL, microsalt_chacha_blocks(out, msg, 1, x, 8));
     }
+}
+#elif CT_GROUP == 6
+#include "ntrulpr761.h"
+
+/* ntrulpr761 takes its secrets from randombytes: here a different stream for every run,
+ * except the 32-byte generator seed that starts a key pair, which is public (it is the start
+ * of pk) and kept the same, since the table-based AES that expands it may look up by it. */
+static uint8_t seed_next;
+
+void randombytes(unsigned char *x, unsigned long long len)
+{
+    if (seed_next) {
+        memset(x, 0x5a, (size_t)len);
+        seed_next = 0;
+    } else {
+        fill(x, (size_t)len);
+    }
+}
+
+/* Key pairs from the same seed, encapsulations to one public key, and decapsulations of one
+ * ciphertext with the matching secret key (run 0: accepted) or with other secret parts
+ * (rejected): all must take the same time. Fewer runs than the other groups: each takes
+ * millions of cycles, and 4 already pair an accepted with rejected decapsulations. Two
+ * buffers only, for an ATmega2560's 8 KB: sk holds a copy of pk, which enc reads there. */
+#define KEM_RUNS 4
+static unsigned char kem_sk[crypto_kem_ntrulpr761_SECRETKEYBYTES],
+    kem_ct[crypto_kem_ntrulpr761_CIPHERTEXTBYTES], kem_ss[32];
+
+/* Runs after the first get other secret parts of sk. Out of line, so that the compiler has
+ * no reason to peel the first run off the measured loop (different code addresses would
+ * differ in the trace for a reason that is not the library's). */
+static void __attribute__((noinline)) vary_secret_key(int run)
+{
+    if (run > 0) {
+        fill(kem_sk, 191);                                               /* Small_encode(a) */
+        fill(kem_sk + 191 + crypto_kem_ntrulpr761_PUBLICKEYBYTES, 32); /* rho */
+    }
+}
+
+static void run_kem(uint8_t id, int (*keypair)(unsigned char *, unsigned char *),
+                    int (*enc)(unsigned char *, unsigned char *, const unsigned char *),
+                    int (*dec)(unsigned char *, const unsigned char *, const unsigned char *))
+{
+    const unsigned char *pk = kem_sk + 191; /* the copy of pk in sk, after Small_encode(a) */
+    int i;
+    for (i = 0; i < KEM_RUNS; i++) {
+        seed_next = 1;
+        MEASURE(id, sink = keypair(kem_ct, kem_sk)); /* pk lands in kem_ct, then is dropped */
+    }
+    seed_next = 1;
+    keypair(kem_ct, kem_sk);
+    for (i = 0; i < KEM_RUNS; i++) {
+        MEASURE(id + 1, sink = enc(kem_ct, kem_ss, pk));
+    }
+    for (i = 0; i < KEM_RUNS; i++) {
+        vary_secret_key(i);
+        MEASURE(id + 2, sink = dec(kem_ss, kem_ct, kem_sk));
+    }
+}
+
+static void run_group(void)
+{
+    run_kem(CT_KEM_KEYPAIR, crypto_kem_ntrulpr761_keypair, crypto_kem_ntrulpr761_enc,
+            crypto_kem_ntrulpr761_dec);
+    run_kem(CT_KEM_REF_KEYPAIR, microsalt_ntrulpr761_ref_keypair, microsalt_ntrulpr761_ref_enc,
+            microsalt_ntrulpr761_ref_dec);
 }
 #else
 #error "define CT_GROUP"

@@ -1,0 +1,3 @@
+/* Benchmark firmware, group kem (ntrulpr761): see bench.c. */
+#define BENCH_GROUP 6
+#include "bench.c"
