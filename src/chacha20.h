@@ -31,7 +31,7 @@ void microsalt_chacha_blocks_portable(uint8_t *c, const uint8_t *m, size_t nbloc
 #if defined(MICROSALT_PORTABLE)
 #define MICROSALT_CHACHA_NATIVE 0
 #elif defined(__AVR__)
-#define MICROSALT_CHACHA_NATIVE 0
+#define MICROSALT_CHACHA_NATIVE 1
 #elif defined(__ARM_ARCH_6M__)
 #define MICROSALT_CHACHA_NATIVE 1
 #elif defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)

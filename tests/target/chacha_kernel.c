@@ -24,6 +24,14 @@ static uint32_t rng = 0x9E3779B9u;
 int abi_arm_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t *x,
                           unsigned rounds);
 #endif
+#if defined(__AVR__) && MICROSALT_CHACHA_NATIVE
+/* tests/target/abi_avr.S: the kernels called with known r2-r17, r28-r29; nonzero unless those
+ * came back unchanged and r1 zero. */
+uint8_t abi_avr_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t *x,
+                              unsigned rounds);
+uint8_t abi_avr_mul32x32_64(uint32_t a, uint32_t b);
+uint64_t microsalt_mul32x32_64(uint32_t a, uint32_t b); /* src/arch/avr/mul32x32_64.S */
+#endif
 
 static uint32_t next(void)
 {
@@ -86,6 +94,42 @@ int main(void)
                 failures++;
                 hal_puts("FAIL chacha kernel ABI (r4-r11, sp) or aligned blocks, rounds ");
                 hal_put_u32(rounds[trial]);
+                hal_putc('\n');
+            }
+        }
+    }
+#endif
+#if defined(__AVR__) && MICROSALT_CHACHA_NATIVE
+    /* Through the ABI trampolines: the ChaCha kernel for 1 to 3 blocks, one per round count
+     * (its output checked too), and the 32x32-bit multiplier on edge operands (its product
+     * checked too, which also links it in ahead of the trampolines). */
+    for (trial = 0; trial < 3; trial++) {
+        size_t nblocks = 1 + trial;
+        for (i = 0; i < 16; i++) x[i] = next();
+        for (i = 0; i < 64 * nblocks; i++) m[i] = (uint8_t)next();
+        memcpy(xn, x, sizeof x);
+        memcpy(xp, x, sizeof x);
+        microsalt_chacha_blocks_portable(c_portable, m, nblocks, xp, rounds[trial]);
+        checks++;
+        if (abi_avr_chacha_blocks(c_native, m, nblocks, xn, rounds[trial]) != 0 ||
+            memcmp(c_native, c_portable, 64 * nblocks) != 0 || memcmp(xn, xp, sizeof x) != 0) {
+            failures++;
+            hal_puts("FAIL chacha kernel ABI (r1-r17, r28-r29), rounds ");
+            hal_put_u32(rounds[trial]);
+            hal_putc('\n');
+        }
+    }
+    {
+        static const uint32_t ops[3][2] = {
+            {0, 0}, {0xFFFFFFFFu, 0xFFFFFFFFu}, {0x9E3779B9u, 0x7F4A7C15u}};
+        for (trial = 0; trial < 3; trial++) {
+            checks++;
+            if (abi_avr_mul32x32_64(ops[trial][0], ops[trial][1]) != 0 ||
+                microsalt_mul32x32_64(ops[trial][0], ops[trial][1]) !=
+                    (uint64_t)ops[trial][0] * ops[trial][1]) {
+                failures++;
+                hal_puts("FAIL mul32x32_64 ABI (r1-r17, r28-r29) or product, operands ");
+                hal_put_u32(trial);
                 hal_putc('\n');
             }
         }
