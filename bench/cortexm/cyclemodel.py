@@ -26,6 +26,11 @@ LOADS1 = {'ldr', 'ldrb', 'ldrh', 'ldrsb', 'ldrsh', 'ldrt', 'ldrbt', 'ldrht', 'ld
 STORES1 = {'str', 'strb', 'strh', 'strt', 'strbt', 'strht'}
 EXCLUSIVE_STORES = {'strex', 'strexb', 'strexh'}  # timed like LDR (M3/M4 TRM load/store rules)
 MULTIPLE = {'ldm', 'ldmdb', 'stm', 'stmdb', 'push', 'pop'}
+BYTE_ACCESS = {'ldrb', 'ldrsb', 'ldrbt', 'ldrsbt', 'ldrexb', 'strb', 'strbt', 'strexb'}
+HALF_ACCESS = {'ldrh', 'ldrsh', 'ldrht', 'ldrsht', 'ldrexh', 'strh', 'strht', 'strexh'}
+MEM_HINTS = {'pld', 'pldw', 'pli'}  # preload hints: a memory operand but no data access
+# Memory-accessing instructions without a memory operand in Capstone's decoding.
+OTHER_MEM_PREFIXES = ('vld', 'vst', 'vpush', 'vpop', 'ldc', 'stc')
 DOUBLE = {'ldrd', 'strd'}
 BRANCHES = {'b', 'bl', 'bx', 'blx', 'cbz', 'cbnz', 'tbb', 'tbh'}
 NOT_DP = {'it', 'nop', 'hint', 'yield', 'wfe', 'wfi', 'sev', 'dmb', 'dsb', 'isb', 'svc', 'bkpt',
@@ -58,7 +63,23 @@ def it_slots(ci):
 class Insn:
     __slots__ = ('addr', 'size', 'name', 'text', 'in_it', 'cond', 'kind', 'cost', 'full_cost',
                  'pc_write', 'cond_branch', 'pipe_src', 'load_dest', 'addr_regs', 'dp_writes',
-                 'store_imm', 'varlat', 'varlat_regs', 'sp_delta', 'hook')
+                 'store_imm', 'varlat', 'varlat_regs', 'sp_delta', 'hook', 'mem')
+
+
+class Access:
+    """The data accesses of one load or store, computed from its registers before it executes:
+    `count` accesses of `size` bytes at consecutive ascending addresses (the order in which
+    the core makes them) from base + (index << shift) + disp, modulo 2^32. base and index are
+    register names or None; a PC-relative form has no base register, the PC's value being
+    folded into disp. `unsupported` names an instruction that accesses memory in a way the
+    runner does not model (VLDR, VPUSH, LDC, ...): the runner refuses to measure it."""
+    __slots__ = ('write', 'size', 'count', 'base', 'index', 'shift', 'disp', 'unsupported')
+
+    def __init__(self, write=False, size=4, count=1, base=None, index=None, shift=0, disp=0,
+                 unsupported=None):
+        self.write, self.size, self.count = write, size, count
+        self.base, self.index, self.shift, self.disp = base, index, shift, disp
+        self.unsupported = unsupported
 
 
 class Block:
@@ -165,7 +186,46 @@ class Model:
         i.full_cost = self._cost(i, name, n_list, ci)
         i.cost = 1 if i.pc_write and (i.cond_branch or in_it) else i.full_cost
         i.sp_delta = self._sp_delta(ci, name, wnames, n_list, mem, ops)
+        i.mem = self._access(ci, name, regs, n_list, mem)
         return i
+
+    @staticmethod
+    def _access(ci, name, regs, n_list, mem):
+        """The instruction's data accesses (an Access), or None if it makes none."""
+        pc = ci.address + 4  # the PC as an operand: the instruction's address + 4
+        if name in MULTIPLE:
+            write = name in ('push', 'stm', 'stmdb')
+            base = 'sp' if name in ('push', 'pop') else regs[0]
+            # Decrement-before (STMDB, LDMDB, PUSH) starts 4N below the base register.
+            disp = -4 * n_list if name in ('push', 'ldmdb', 'stmdb') else 0
+            return Access(write, 4, n_list, base, None, 0, disp)
+        if name in ('tbb', 'tbh'):  # a byte or halfword table entry at Rn + Rm or Rn + 2 * Rm
+            m = mem[0].mem
+            base = ci.reg_name(m.base)
+            size = 1 if name == 'tbb' else 2
+            if base == 'pc':
+                return Access(False, size, 1, None, ci.reg_name(m.index), size - 1, pc)
+            return Access(False, size, 1, base, ci.reg_name(m.index), size - 1, 0)
+        single = name in LOADS1 or name in STORES1 or name in EXCLUSIVE_STORES
+        if single or name in DOUBLE:
+            op = mem[0]
+            m = op.mem
+            if op.subtracted or (op.shift.type and op.shift.type != csa.ARM_SFT_LSL):
+                return Access(unsupported='an addressing mode the runner does not model')
+            write = name in STORES1 or name in EXCLUSIVE_STORES or name == 'strd'
+            size = 1 if name in BYTE_ACCESS else 2 if name in HALF_ACCESS else 4
+            index = ci.reg_name(m.index) if m.index else None
+            shift = op.shift.value if index else 0
+            disp = 0 if ci.post_index else m.disp  # post-indexed: the access is at Rn
+            base = ci.reg_name(m.base)
+            if base == 'pc':  # a literal: Align(PC, 4) + imm
+                if index:
+                    return Access(unsupported='a PC-relative register-offset access')
+                base, disp = None, (pc & ~3) + disp
+            return Access(write, size, 2 if name in DOUBLE else 1, base, index, shift, disp)
+        if (mem and name not in MEM_HINTS) or name.startswith(OTHER_MEM_PREFIXES):
+            return Access(unsupported='a memory access the runner does not model')
+        return None
 
     def _cost(self, i, name, n_list, ci):
         """Cycles when executed (and, for a branch, taken), before pairing effects."""

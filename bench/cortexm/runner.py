@@ -9,11 +9,18 @@ diverge (a block start is its address; bits 40 and up tag data reads (1), writes
 access size in bits 32..39, and variable-latency instructions' cycles (3) and operands (4)).
 
 Outside measurements the firmware runs with no hooks but the MMIO registers of
-bench/cortexm/mmio.h. A begin marker stops the emulator, installs the block, memory and code
-hooks and flushes the translation cache (cached translations would skip hooks added later); an
-end marker removes them again. Between the markers the runner counts the exact instructions,
-the modelled cycles (bench/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a
-64-bit hash of the executed blocks and accessed data addresses.
+bench/cortexm/mmio.h. A begin marker stops the emulator, installs the block and code hooks and
+flushes the translation cache (cached translations would skip hooks added later); an end marker
+removes them again. Between the markers the runner counts the exact instructions, the
+modelled cycles (bench/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a 64-bit
+hash of the executed blocks and accessed data addresses.
+
+Data accesses are not seen through Unicorn's memory hooks: with a UC_HOOK_MEM_READ or
+UC_HOOK_MEM_WRITE hook installed, even one that does nothing, Unicorn 2.1.4 mis-executes some
+Thumb-2 code (after a backward branch to a loop whose body ends an IT block with a
+conditional store, it skipped the compare at the loop head, so stores went missing), and the
+measured code computed wrong results. Instead every load and store instruction gets a code
+hook, which computes its addresses from its registers before it executes (cyclemodel.Access).
 
 Exit code (as bench/avr/runner.c): the firmware's hal_exit code (0..123; others give 123), or
   124  timeout: --timeout seconds passed without hal_exit
@@ -34,9 +41,8 @@ import time
 from capstone import CS_ARCH_ARM, CS_MODE_MCLASS, CS_MODE_THUMB, Cs
 from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
-from unicorn import (UC_ARCH_ARM, UC_HOOK_BLOCK, UC_HOOK_CODE, UC_HOOK_MEM_READ,
-                     UC_HOOK_MEM_WRITE, UC_MODE_MCLASS, UC_MODE_THUMB, UC_PROT_EXEC,
-                     UC_PROT_READ, UC_PROT_WRITE, Uc, UcError)
+from unicorn import (UC_ARCH_ARM, UC_HOOK_BLOCK, UC_HOOK_CODE, UC_MODE_MCLASS, UC_MODE_THUMB,
+                     UC_PROT_EXEC, UC_PROT_READ, UC_PROT_WRITE, Uc, UcError)
 from unicorn import arm_const as uca
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -58,6 +64,11 @@ EXCEPTION_NAMES = {2: 'NMI', 3: 'HardFault', 4: 'MemManage', 5: 'BusFault', 6: '
 # Trace records: a block start is its address; other records carry a tag above bit 40.
 TAG_READ, TAG_WRITE, TAG_LATENCY, TAG_OPERAND = 1 << 40, 2 << 40, 3 << 40, 4 << 40
 TRACE_FLUSH = 1 << 20
+# Unicorn tests the address range of every code hook on every instruction that has one (some
+# 10 ns a hook), and a call into Python costs some 50 times that: two runs of hooked
+# instructions share one hook when at most 1/HOOK_GAP_RATIO of the hooked instructions' number
+# of unhooked ones lie between them (the callback returns at once on those).
+HOOK_GAP_RATIO = 50
 
 UC_REG = {name: getattr(uca, 'UC_ARM_REG_' + name.upper())
           for name in ['r%d' % n for n in range(13)] + ['sp', 'lr', 'pc']}
@@ -80,6 +91,53 @@ def register_reader(uc):
         read(handle, reg, ref)
         return value.value & 0xFFFFFFFF
     return reg_read
+
+
+def code_hook_adder(uc, callback, wanted):
+    """A function add(begin, end) that installs a UC_HOOK_CODE hook calling callback(address)
+    on the instructions at begin..end (inclusive) whose address is in wanted, and returns a
+    function removing it.
+
+    Where the binding allows, the hook is a ctypes trampoline of its own: the binding's
+    wrappers would more than double the cost of a call, and the runner's code hooks run on
+    every instruction of their ranges. The trampoline catches what callback raises, stops the
+    emulator and keeps the exception in hook_error[0], for the caller of emu_start to raise;
+    with the binding's own hook_add, emu_start raises it itself."""
+    hook_error = [None]
+    try:
+        from unicorn.unicorn_py3.unicorn import uclib
+        handle = uc._uch
+    except (ImportError, AttributeError):  # another binding: the slow path
+        def add_slow(begin, end):
+            def slow(_uc, address, _size, _data):
+                if address in wanted:
+                    callback(address)
+            h = uc.hook_add(UC_HOOK_CODE, slow, None, begin, end)
+            return lambda: uc.hook_del(h)
+        return add_slow, hook_error
+
+    def trampoline(_handle, address, _size, _data):
+        if address not in wanted:
+            return
+        try:
+            callback(address)
+        except BaseException as e:  # noqa: B036  (it must not unwind into C)
+            if hook_error[0] is None:
+                hook_error[0] = e
+            uclib.uc_emu_stop(handle)
+
+    # uc_cb_hookcode_t: void (uc_engine *, uint64_t address, uint32_t size, void *user_data)
+    fptr = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32,
+                            ctypes.c_void_p)(trampoline)
+
+    def add(begin, end):
+        h = ctypes.c_size_t()  # uc_hook
+        err = uclib.uc_hook_add(handle, ctypes.byref(h), UC_HOOK_CODE, fptr, None,
+                                ctypes.c_uint64(begin), ctypes.c_uint64(end))
+        if err:
+            raise UcError(err)
+        return lambda: uclib.uc_hook_del(handle, h)
+    return add, hook_error
 
 
 class Stop(Exception):
@@ -199,7 +257,17 @@ class Runner:
         self.insns = {}  # address -> cyclemodel.Insn, from a sweep of the Thumb code regions
         for start, end in fw.code_regions:
             self._decode_region(start, end)
-        self.hooked = sorted(a for a, i in self.insns.items() if i.hook)
+        # The code hooks: the instructions whose execution changes the cycles (Insn.hook) and,
+        # unless blocks_only, every instruction that accesses data, with its access compiled.
+        self.accesses = {}
+        if not blocks_only:
+            for addr, insn in self.insns.items():
+                if insn.mem is not None:
+                    self.accesses[addr] = self._compile_access(insn)
+        self.hooked = sorted(a for a, i in self.insns.items() if i.hook or a in self.accesses)
+        self.code = {a: (self.insns[a], self.accesses.get(a)) for a in self.hooked}
+        self.hook_ranges = self._ranges(self.hooked)
+        self.add_code_hook, self.hook_error = code_hook_adder(uc, self._on_code, self.code)
         self.markers = fw.marker_ranges()
         self.stack_limit = fw.symbols.get('__stack_limit', (RAM_BASE, 0))[0]
 
@@ -239,6 +307,30 @@ class Runner:
         if decoded:
             self.model.plan_hook(decoded[-1], None)
 
+    @staticmethod
+    def _compile_access(insn):
+        """What the code hook needs of insn.mem, as a tuple: (record tag and size, base and
+        index Unicorn registers or None, shift, displacement, size, count, write, error)."""
+        acc = insn.mem
+        if acc.unsupported:
+            return (0, None, None, 0, 0, 1, 1, False, acc.unsupported)
+        tag = TAG_WRITE if acc.write else TAG_READ
+        return (tag | acc.size << 32, UC_REG[acc.base] if acc.base else None,
+                UC_REG[acc.index] if acc.index else None, acc.shift, acc.disp, acc.size,
+                acc.count, acc.write, None)
+
+    def _ranges(self, addrs):
+        """The (first, last) address ranges of the code hooks covering addrs (sorted)."""
+        pos = {a: n for n, a in enumerate(sorted(self.insns))}
+        gap = len(addrs) // HOOK_GAP_RATIO
+        ranges = []
+        for a in addrs:
+            if ranges and pos[a] - pos[ranges[-1][1]] - 1 <= gap:
+                ranges[-1][1] = a
+            else:
+                ranges.append([a, a])
+        return [tuple(r) for r in ranges]
+
     def _insn_at(self, addr):
         insn = self.insns.get(addr)
         if insn is None:  # code outside the mapped regions: decode it alone
@@ -256,6 +348,12 @@ class Runner:
             insns.append(insn)
             a += insn.size
         marker = any(lo <= addr < hi for lo, hi in self.markers)
+        if not marker and not self.blocks_only:
+            for insn in insns:
+                if insn.mem is not None and insn.addr not in self.accesses:
+                    # Decoded apart from the sweep of the code regions: it has no code hook.
+                    raise crash('data access by %s at %s, outside the Thumb code regions'
+                                % (insn.text, self.fw.where(insn.addr)))
         return cyclemodel.Block(addr, size, insns, marker, self.model)
 
     # -- hooks (installed only while a measurement is open) ---------------------------------
@@ -312,11 +410,11 @@ class Runner:
         self.extra = 0
         return cost
 
-    def _on_code(self, uc, addr, size, _):
-        insn = self.insns[addr]
+    def _on_code(self, addr):
         m = self.m
         if m is None or self.in_marker:
             return
+        insn, access = self.code[addr]
         if insn.in_it:
             flags = self.reg_read(uca.UC_ARM_REG_XPSR) >> 28
             if not cyclemodel.condition_passes(insn.cond, flags):
@@ -330,23 +428,28 @@ class Runner:
             self.extra += latency - insn.cost
             m.varlat += 1
             m.trace.extend((TAG_LATENCY | latency, TAG_OPERAND | a, TAG_OPERAND | b))
-
-    def _on_read(self, uc, access, addr, size, value, _):
-        if self.in_marker:
+        if access is None:
             return
-        m = self.m
-        m.trace.append(TAG_READ | size << 32 | addr)
-        if addr & (size - 1):
-            m.cycles += self._unaligned(addr, size)
-
-    def _on_write(self, uc, access, addr, size, value, _):
-        if self.in_marker:
-            return
-        m = self.m
-        m.trace.append(TAG_WRITE | size << 32 | addr)
-        if addr & (size - 1):
-            m.cycles += self._unaligned(addr, size)
-        if self.stack_limit <= addr < m.min_sp:
+        # The instruction has not executed yet: its registers still hold the address operands.
+        rec, base, index, shift, disp, size, count, write, error = access
+        if error:
+            raise crash('%s at %s: %s, so its data accesses cannot be traced'
+                        % (insn.text, self.fw.where(addr), error))
+        addr = disp
+        if base is not None:
+            addr += self.reg_read(base)
+        if index is not None:
+            addr += self.reg_read(index) << shift
+        addr &= 0xFFFFFFFF
+        if count == 1:
+            m.trace.append(rec | addr)
+            if addr & (size - 1):
+                m.cycles += self._unaligned(addr, size)
+        else:  # LDRD, STRD, LDM, STM, PUSH, POP: words at ascending addresses
+            m.trace.extend([rec | (addr + 4 * k) & 0xFFFFFFFF for k in range(count)])
+            if addr & 3:
+                m.cycles += count * self._unaligned(addr, 4)
+        if write and self.stack_limit <= addr < m.min_sp:
             m.min_sp = addr
 
     def _unaligned(self, addr, size):
@@ -358,17 +461,15 @@ class Runner:
 
     def _install(self):
         uc = self.uc
-        self.hooks = [uc.hook_add(UC_HOOK_BLOCK, self._on_block)]
-        if not self.blocks_only:
-            self.hooks.append(uc.hook_add(UC_HOOK_MEM_READ, self._on_read))
-            self.hooks.append(uc.hook_add(UC_HOOK_MEM_WRITE, self._on_write))
-        for addr in self.hooked:
-            self.hooks.append(uc.hook_add(UC_HOOK_CODE, self._on_code, None, addr, addr))
+        block = uc.hook_add(UC_HOOK_BLOCK, self._on_block)
+        self.hooks = [lambda: uc.hook_del(block)]
+        for first, last in self.hook_ranges:
+            self.hooks.append(self.add_code_hook(first, last))
         uc.ctl_flush_tb()
 
     def _uninstall(self):
-        for h in self.hooks:
-            self.uc.hook_del(h)
+        for delete in self.hooks:
+            delete()
         self.hooks = []
         self.uc.ctl_flush_tb()
 
@@ -470,6 +571,9 @@ class Runner:
             except UcError as e:
                 pc = uc.reg_read(uca.UC_ARM_REG_PC)
                 raise crash('%s at %s' % (e, self.fw.where(pc)))
+            if self.hook_error[0] is not None:  # raised in a code hook
+                error, self.hook_error[0] = self.hook_error[0], None
+                raise error
             pc = uc.reg_read(uca.UC_ARM_REG_PC)
             if self.event is None:
                 if time.monotonic() >= deadline:
@@ -493,8 +597,9 @@ def main():
                     help='Cortex-M0 built with the small 32-cycle multiplier')
     ap.add_argument('--timeout', type=float, default=600.0, help='seconds (default 600)')
     ap.add_argument('--blocks-only', action='store_true',
-                    help='no memory hooks: faster; the trace covers executed blocks only, the '
-                         'stack is seen at block boundaries, unaligned accesses cost nothing')
+                    help='no data-access tracking: faster; the trace covers executed blocks '
+                         'only, the stack is seen at block boundaries, unaligned accesses cost '
+                         'nothing')
     ap.add_argument('--stats', action='store_true',
                     help='print the emulation speed inside measurements on standard error')
     ap.add_argument('--trace-log', metavar='PREFIX',
