@@ -8,7 +8,10 @@ FW_DEPS := bench/cortexm/cortexm.ld bench/cortexm/mmio.h
 FW_CFLAGS :=
 FW_LDFLAGS := -T bench/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
 
-RUNNER := .venv/bin/python bench/cortexm/runner.py --core $(CORTEXM_CORE)
+# A generous wall-clock limit: the instruction-level data tracing (docs/cycle-model.md) makes the
+# longest firmware (M0 constant-time checks of X25519 and ntrulpr761) run for minutes on a busy
+# machine; runaway firmware is still stopped.
+RUNNER := .venv/bin/python bench/cortexm/runner.py --core $(CORTEXM_CORE) --timeout 3600
 RUNNER_DEPS := $(VENV)
 
 # The runner's exactness test calls a hand-counted assembly routine.
