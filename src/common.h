@@ -89,6 +89,20 @@ MICROSALT_INLINE uint32_t ct_eq_u32(uint32_t x, uint32_t y)
     return ct_is_zero_u32(x ^ y);
 }
 
+/* Any x, y. Returns 0xFFFFFFFF when x < y (unsigned) and 0 otherwise: the borrow of x - y.
+ * 32-bit cores get it as the high word of the 64-bit difference (subtract, subtract with
+ * carry: no branch; the target constant-time checks confirm it per core); avr-gcc would call
+ * libgcc's 64-bit subtract and shift there, so AVR computes the borrow bit from the operands'
+ * top bits instead. */
+MICROSALT_INLINE uint32_t ct_lt_mask_u32(uint32_t x, uint32_t y)
+{
+#if defined(__AVR__)
+    return ct_mask_u32(ct_msb_u32((~x & y) | (~(x ^ y) & (x - y))));
+#else
+    return (uint32_t)(((uint64_t)ct_barrier_u32(x) - y) >> 32);
+#endif
+}
+
 /* ---- Widening multiplication. -------------------------------------------------------- */
 
 /* Any a, b. Returns a * b as 64 bits, without the 64-bit multiply that the compiler would

@@ -130,16 +130,14 @@ MICROSALT_INLINE int16_t right(uint8_t t)
 MICROSALT_INLINE void minmax_u32(uint32_t *a, uint32_t *b)
 {
     uint32_t x = *a, y = *b;
-    /* 1 when y < x: the borrow out of y - x. */
-    uint32_t lt = ct_msb_u32((~y & x) | (~(y ^ x) & (y - x)));
-    uint32_t s = (x ^ y) & ct_mask_u32(lt);
+    uint32_t s = (x ^ y) & ct_lt_mask_u32(y, x);
     *a = x ^ s;
     *b = y ^ s;
 }
 
 void microsalt_ntrulpr761_sort_u32(uint32_t *x, uint16_t n)
 {
-    uint16_t t = 0, p, q, r, d, i;
+    uint16_t t = 0, p, q, r, d, i, b;
     if (n < 2) return;
     while (((uint16_t)1 << t) < n) t++;
     for (p = (uint16_t)(1u << (t - 1)); p > 0; p >>= 1) {
@@ -147,8 +145,10 @@ void microsalt_ntrulpr761_sort_u32(uint32_t *x, uint16_t n)
         r = 0;
         d = p;
         for (;;) {
-            for (i = 0; i + d < n; i++) {
-                if ((i & p) == r) minmax_u32(&x[i], &x[i + d]);
+            /* The i with (i & p) == r (r is 0 or p) form runs of p, every 2p from r. */
+            for (b = r; b + d < n; b = (uint16_t)(b + 2 * p)) {
+                uint16_t end = (uint16_t)(b + p < n - d ? b + p : n - d);
+                for (i = b; i < end; i++) minmax_u32(&x[i], &x[i + d]);
             }
             if (q == p) break;
             d = (uint16_t)(q - p);
