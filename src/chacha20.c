@@ -12,11 +12,6 @@
 #include "common.h"
 #include "chacha20.h"
 
-MICROSALT_INLINE uint32_t rotl32(uint32_t x, unsigned n)
-{
-    return (x << n) | (x >> (32 - n));
-}
-
 /* Keystream blocks computed side by side: four on 64-bit hosts, where compilers turn the
  * loops over the lanes into SIMD instructions (src/salsa20.c does the same), one on the
  * microcontrollers, where the lane loops vanish. */

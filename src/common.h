@@ -225,6 +225,17 @@ void microsalt_wipe(void *p, size_t n);
 
 /* ---- Little- and big-endian loads and stores, independent of the host's byte order. ---- */
 
+/* Rotations by a public, fixed amount: 0 < n < 32 (a shift by 32 is undefined). */
+MICROSALT_INLINE uint32_t rotl32(uint32_t x, unsigned n)
+{
+    return (x << n) | (x >> (32 - n));
+}
+
+MICROSALT_INLINE uint32_t rotr32(uint32_t x, unsigned n)
+{
+    return (x >> n) | (x << (32 - n));
+}
+
 MICROSALT_INLINE uint32_t load32_le(const uint8_t *p)
 {
     return (uint32_t)p[0] | ((uint32_t)p[1] << 8) | ((uint32_t)p[2] << 16) |

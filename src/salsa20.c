@@ -24,11 +24,6 @@ const unsigned char microsalt_salsa20_sigma[16] = {'e', 'x', 'p', 'a', 'n', 'd',
 #define LANES 1
 #endif
 
-MICROSALT_INLINE uint32_t rotl32(uint32_t x, unsigned n)
-{
-    return (x << n) | (x >> (32 - n));
-}
-
 MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b, unsigned c,
                                    unsigned d, unsigned lanes)
 {
