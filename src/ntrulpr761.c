@@ -7,10 +7,9 @@
  *         ct = Rounded_encode(B) | Top_encode(T) | HashConfirm.
  *
  * Memory: no malloc, no VLAs. The largest object is the 761-word list that the sorting
- * network turns into a short polynomial (3044 bytes); the generator G is never stored: its
- * coefficients are produced 4 at a time by AES-256-CTR inside the multiplication, and only
- * the 256 coefficients of b*A and a*B that the scheme uses are computed. Each phase lives
- * in its own non-inlined function so that the large arrays of different phases share stack.
+ * network turns into a short polynomial (3044 bytes); only the 256 coefficients of b*A and
+ * a*B that the scheme uses are computed. Each phase lives in its own non-inlined function so
+ * that the large arrays of different phases share stack.
  *
  * Constant time: everything derived from a, b, r or rho is handled with branch-free,
  * index-free code (the sorting network, the masks of common.h, Barrett-style reduction by
@@ -19,10 +18,13 @@
  * (Generator; a table-based AES is fine there) and Hash5(r), derived from the secret
  * plaintext (HashShort; a bitsliced constant-time AES is used there). See the AES section.
  *
- * Two variants of the multiplication by the generator G, identical in output: by default G is
- * stored (1522 bytes of stack) and each product coefficient is one 32-bit dot product; with
- * NTRULPR761_REFERENCE (src/ntrulpr761_ref.c compiles this file again so, under internal
- * names, for the tests and the lab) G is streamed row by row and never stored.
+ * Two variants of the multiplication by the generator G, identical in output. By default G is
+ * stored (1536 bytes of stack, padded to 768 coefficients) and multiplied by three levels of
+ * Karatsuba on 32-bit cores; on AVR (1522 bytes) each product coefficient is one 32-bit dot
+ * product (see mul_generator_small for why not Karatsuba there). With NTRULPR761_REFERENCE
+ * (src/ntrulpr761_ref.c compiles this file again so, under internal names, for the tests and
+ * the lab) G is never stored: its coefficients are produced 4 at a time by AES-256-CTR inside
+ * a schoolbook multiplication.
  */
 #include <stddef.h>
 #include <stdint.h>

@@ -19,8 +19,10 @@ import time
 
 TARGETS = ["avr-atmega2560", "avr-atmega328p", "cortex-m0", "cortex-m3", "cortex-m4"]
 GROUPS = ["hash", "stream", "dh", "sign", "aead"]
-RUNS = 8
-KEM_RUNS = 4  # ctcheck.c's KEM_RUNS: each ntrulpr761 run takes millions of cycles
+# Slow jobs first, so that the two workers finish together: the Cortex-M runner follows
+# every data access of the constant-time firmware in Python.
+TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m3": 3, "cortex-m4": 2}
+FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3}
 # ntrulpr761 (kem.c, ct_kem.c) needs more than an ATmega328P's 2 KB of RAM: its sorting
 # network's list alone takes 3 KB.
 KEM_TARGETS = [t for t in TARGETS if t != "avr-atmega328p"]
@@ -45,6 +47,17 @@ def run_firmware(target, name):
     return proc.returncode, proc.stdout + proc.stderr, time.time() - start
 
 
+def expected_runs(target, name):
+    """How many runs ctcheck.c makes of the operation `name` on target (its RUNS, KEM_RUNS and
+    KEM_REF_RUNS)."""
+    avr = target.startswith("avr-")
+    if name.startswith("CT_KEM_REF_"):
+        return 4 if avr else 2
+    if name.startswith("CT_KEM_"):
+        return 4
+    return 8 if avr else 4
+
+
 def parse_measures(output):
     runs = {}
     for line in output.splitlines():
@@ -63,7 +76,7 @@ def judge_ct(target, group, output, names, problems, report, verdicts):
         name = names.get(ident, str(ident))
         keys = [k for k in records[0] if k != "id"]
         distinct = {tuple(r.get(k) for k in keys) for r in records}
-        expected = KEM_RUNS if name.startswith("CT_KEM_") else RUNS
+        expected = expected_runs(target, name)
         if len(records) != expected:
             problems.append("%s %s: %d runs, expected %d" % (target, name, len(records),
                                                             expected))
@@ -86,11 +99,19 @@ def judge_ct(target, group, output, names, problems, report, verdicts):
                           (name, r.get("cycles"), r.get("instructions"), r.get("stack")))
 
 
-def run_target(target, names):
-    """Everything for one target; returns (report lines, problems)."""
+def firmware_of(target):
+    """The test firmware run on target, in the order of its report."""
+    kem = target in KEM_TARGETS
+    return (["suite_" + g for g in GROUPS] + ["chacha_kernel"] + (["kem"] if kem else []) +
+            ["ct_" + g for g in GROUPS + (["kem"] if kem else [])])
+
+
+def judge_target(target, results, names):
+    """The report lines and problems of one target from results[(target, firmware)] =
+    (exit code, output, seconds)."""
     report, problems, verdicts = ["== %s" % target], [], {}
     for group in GROUPS:
-        code, output, secs = run_firmware(target, "suite_" + group)
+        code, output, secs = results[(target, "suite_" + group)]
         summary = [l for l in output.splitlines() if l.startswith(("suite:", "FAIL"))]
         report.append("  suite_%-8s %s (%.0f s)" % (group, "; ".join(summary) or "no summary",
                                                     secs))
@@ -98,13 +119,13 @@ def run_target(target, names):
             problems.append("%s suite_%s failed (exit %d):\n%s" %
                             (target, group, code, output[-3000:]))
     # The ChaCha kernel against its portable C twin, and its register discipline, on the target.
-    code, output, secs = run_firmware(target, "chacha_kernel")
+    code, output, secs = results[(target, "chacha_kernel")]
     summary = [l for l in output.splitlines() if l.startswith(("chacha kernel", "FAIL"))]
     report.append("  chacha_kernel  %s (%.0f s)" % ("; ".join(summary) or "no summary", secs))
     if code != 0 or not any(l.startswith("chacha kernel") for l in summary):
         problems.append("%s chacha_kernel failed (exit %d):\n%s" % (target, code, output[-3000:]))
     if target in KEM_TARGETS:
-        code, output, secs = run_firmware(target, "kem")
+        code, output, secs = results[(target, "kem")]
         summary = [l for l in output.splitlines() if l.startswith(("kem:", "FAIL"))]
         report.append("  kem            %s (%.0f s)" % ("; ".join(summary) or "no summary", secs))
         if code != 0 or not any(l.startswith("kem:") for l in summary):
@@ -112,7 +133,7 @@ def run_target(target, names):
     else:
         report.append("  kem            ntrulpr761 not built: it needs more than 2 KB of RAM")
     for group in GROUPS + (["kem"] if target in KEM_TARGETS else []):
-        code, output, secs = run_firmware(target, "ct_" + group)
+        code, output, secs = results[(target, "ct_" + group)]
         report.append("  ct_%s (%.0f s)" % (group, secs))
         if code != 0:
             problems.append("%s ct_%s failed (exit %d):\n%s" %
@@ -132,18 +153,24 @@ def main():
             sys.exit("run.py: unknown target %s (known: %s)" % (t, " ".join(TARGETS)))
     names = ct_names()
     problems = []
-    # Build the host-side expected values once, then run two targets at a time (two cores).
+    # Build everything first (the host-side expected values, then each target's runner and
+    # firmware), so that the parallel runs never race to build the same file; then run the
+    # firmware two at a time (two cores), the slowest first.
     subprocess.run(["make", "--no-print-directory", "-s", "build/target/.stamp"], cwd=ROOT,
                    check=True)
     for target in targets:
-        subprocess.run(["make", "--no-print-directory", "-s", "runner", "CONFIG=" + target],
-                       cwd=ROOT, check=True)
+        elfs = ["build/%s/fw/%s.elf" % (target, fw) for fw in firmware_of(target)]
+        subprocess.run(["make", "--no-print-directory", "-s", "-j2", "runner", "CONFIG=" + target]
+                       + elfs, cwd=ROOT, check=True)
+    jobs = [(t, fw) for t in targets for fw in firmware_of(t)]
+    jobs.sort(key=lambda j: -TARGET_WEIGHT.get(j[0], 1) * FIRMWARE_WEIGHT.get(j[1], 1))
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = [pool.submit(run_target, t, names) for t in targets]
-        for future in futures:
-            report, target_problems = future.result()
-            print("\n".join(report), flush=True)
-            problems.extend(target_problems)
+        outcomes = pool.map(lambda job: run_firmware(*job), jobs)
+        results = dict(zip(jobs, outcomes))
+    for target in targets:
+        report, target_problems = judge_target(target, results, names)
+        print("\n".join(report), flush=True)
+        problems.extend(target_problems)
     if problems:
         print("\n%d problem(s):" % len(problems))
         for p in problems:
