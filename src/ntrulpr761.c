@@ -1396,6 +1396,15 @@ static void mul_generator_small(int16_t c[P], const uint8_t seed[SEEDS_BYTES],
 }
 #endif
 
+/* Tests only (ntrulpr761.h): this variant's G * s, s given as Small_encode bytes. */
+void microsalt_ntrulpr761_mul_generator(int16_t c[P], const uint8_t seed[SEEDS_BYTES],
+                                        const uint8_t s_enc[SMALL_BYTES])
+{
+    small_t s[P];
+    small_unpack(s, s_enc, MUL_GEN_REVERSED);
+    mul_generator_small(c, seed, s);
+}
+
 /* ======================================================================================
  * The KEM.
  * ====================================================================================== */

@@ -11,6 +11,14 @@ void microsalt_ntrulpr761_sort_u32(uint32_t *x, uint16_t n);
 /* The centred representative of x mod 4591, for |x| < 2^21, in constant time. */
 int16_t microsalt_ntrulpr761_fq_freeze(int32_t x);
 
+/* c = G * s in R/q, frozen to [-2295, 2295], through the variant's multiplication (the ref_
+ * one through the reference variant's): G the generator of seed (32 bytes), s the small
+ * polynomial whose Small_encode is s_enc (191 bytes; its digits 0..2 stand for -1, 0, 1). */
+void microsalt_ntrulpr761_mul_generator(int16_t c[761], const uint8_t seed[32],
+                                        const uint8_t s_enc[191]);
+void microsalt_ntrulpr761_ref_mul_generator(int16_t c[761], const uint8_t seed[32],
+                                            const uint8_t s_enc[191]);
+
 /* The reference variant (src/ntrulpr761_ref.c): the same KEM, byte for byte, with the
  * generator streamed instead of stored; the lab measures it beside the default one. */
 int microsalt_ntrulpr761_ref_keypair(unsigned char *pk, unsigned char *sk);

@@ -9,4 +9,5 @@
 #define crypto_kem_ntrulpr761_dec microsalt_ntrulpr761_ref_dec
 #define microsalt_ntrulpr761_sort_u32 microsalt_ntrulpr761_ref_sort_u32
 #define microsalt_ntrulpr761_fq_freeze microsalt_ntrulpr761_ref_fq_freeze
+#define microsalt_ntrulpr761_mul_generator microsalt_ntrulpr761_ref_mul_generator
 #include "ntrulpr761.c"

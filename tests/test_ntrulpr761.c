@@ -1,6 +1,7 @@
 /* ntrulpr761 (crypto_kem_ntrulpr761 and the reference variant): the constant-time internals
- * against plain C, round trips across the two variants, implicit rejection, canaries. The
- * NIST KAT runs as its own suite step (`make kat`, tests/check-kat.sh). */
+ * and G * s (both variants) against plain C, round trips across the two variants, implicit
+ * rejection, canaries. The NIST KAT runs as its own suite step (`make kat`,
+ * tests/check-kat.sh). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -56,6 +57,67 @@ static void check_freeze(void)
         bad += microsalt_ntrulpr761_fq_freeze(x) != want;
     }
     CHECKF(bad == 0, "fq_freeze wrong for %lu values", bad);
+}
+
+/* G * s through both variants against a plain product with 64-bit sums, G taken from the
+ * product with s = 1. The polynomials s include those a KEM never draws (weight w = 250 at
+ * random): all coefficients of one sign, and signs by slices of the Karatsuba split, which
+ * drive its operand sums of s to their extremes, +-8. */
+static void check_mul_generator(void)
+{
+    enum { P = 761, Q = 4591, PATTERNS = 8 };
+    static int16_t g[P], c[P], c_ref[P];
+    static int64_t want[P];
+    int8_t s[P];
+    uint8_t seed[32], s_enc[191];
+    unsigned trial, pattern, i, j;
+    for (trial = 0; trial < 4; trial++) {
+        if (trial == 0) memset(seed, 0xff, sizeof seed);
+        else test_rng_bytes(seed, sizeof seed);
+        for (pattern = 0; pattern < PATTERNS; pattern++) {
+            for (i = 0; i < P; i++) {
+                uint32_t r = test_rng_u32();
+                switch (pattern) {
+                case 0: s[i] = (int8_t)(i == 0); break;                  /* G itself */
+                case 1: s[i] = 1; break;
+                case 2: s[i] = -1; break;
+                case 3: s[i] = (int8_t)((i / 96) & 1 ? -1 : 1); break;   /* leaf slices */
+                case 4: s[i] = (int8_t)((i / 192) & 1 ? 1 : -1); break;  /* level-1 halves */
+                case 5: s[i] = (int8_t)((i / 384) & 1 ? -1 : 1); break;  /* level-0 halves */
+                case 6: s[i] = (int8_t)(r % 3) - 1; break;               /* dense random */
+                default: s[i] = (int8_t)(r % 3 == 0 ? (int)(r >> 8 & 2) - 1 : 0); break;
+                }
+            }
+            memset(s_enc, 0, sizeof s_enc);
+            for (i = 0; i < P; i++) s_enc[i / 4] |= (uint8_t)((s[i] + 1) << (2 * (i % 4)));
+            microsalt_ntrulpr761_mul_generator(c, seed, s_enc);
+            microsalt_ntrulpr761_ref_mul_generator(c_ref, seed, s_enc);
+            CHECKF(memcmp(c, c_ref, sizeof c) == 0, "G * s: variants differ (seed %u, s %u)",
+                   trial, pattern);
+            if (pattern == 0) {
+                memcpy(g, c_ref, sizeof g);
+                continue;
+            }
+            memset(want, 0, sizeof want);
+            for (i = 0; i < P; i++) {
+                for (j = 0; j < P; j++) {
+                    int64_t v = (int64_t)g[i] * s[j];
+                    if (i + j < P) {
+                        want[i + j] += v;
+                    } else { /* x^p = x + 1 */
+                        want[i + j - P] += v;
+                        want[i + j - P + 1] += v;
+                    }
+                }
+            }
+            for (i = 0; i < P; i++) {
+                int64_t w = ((want[i] % Q) + Q) % Q;
+                if (w > Q / 2) w -= Q;
+                if (c[i] != w) break;
+            }
+            CHECKF(i == P, "G * s wrong at coefficient %u (seed %u, s %u)", i, trial, pattern);
+        }
+    }
 }
 
 typedef int (*keypair_fn)(unsigned char *, unsigned char *);
@@ -144,6 +206,7 @@ void test_ntrulpr761(void)
 {
     check_sort();
     check_freeze();
+    check_mul_generator();
     check_roundtrips();
     check_rejection();
 }
