@@ -110,26 +110,23 @@ def judge_target(target, results, names):
     """The report lines and problems of one target from results[(target, firmware)] =
     (exit code, output, seconds)."""
     report, problems, verdicts = ["== %s" % target], [], {}
+
+    def judge_summary(firmware, prefix):
+        """A firmware that exits 0 and prints a summary line starting with prefix."""
+        code, output, secs = results[(target, firmware)]
+        summary = [l for l in output.splitlines() if l.startswith((prefix, "FAIL"))]
+        report.append("  %-14s %s (%.0f s)" % (firmware, "; ".join(summary) or "no summary",
+                                               secs))
+        if code != 0 or not any(l.startswith(prefix) for l in summary):
+            problems.append("%s %s failed (exit %d):\n%s" % (target, firmware, code,
+                                                             output[-3000:]))
+
     for group in GROUPS:
-        code, output, secs = results[(target, "suite_" + group)]
-        summary = [l for l in output.splitlines() if l.startswith(("suite:", "FAIL"))]
-        report.append("  suite_%-8s %s (%.0f s)" % (group, "; ".join(summary) or "no summary",
-                                                    secs))
-        if code != 0 or not any(l.startswith("suite:") for l in summary):
-            problems.append("%s suite_%s failed (exit %d):\n%s" %
-                            (target, group, code, output[-3000:]))
+        judge_summary("suite_" + group, "suite:")
     # The ChaCha kernel against its portable C twin, and its register discipline, on the target.
-    code, output, secs = results[(target, "chacha_kernel")]
-    summary = [l for l in output.splitlines() if l.startswith(("chacha kernel", "FAIL"))]
-    report.append("  chacha_kernel  %s (%.0f s)" % ("; ".join(summary) or "no summary", secs))
-    if code != 0 or not any(l.startswith("chacha kernel") for l in summary):
-        problems.append("%s chacha_kernel failed (exit %d):\n%s" % (target, code, output[-3000:]))
+    judge_summary("chacha_kernel", "chacha kernel")
     if target in KEM_TARGETS:
-        code, output, secs = results[(target, "kem")]
-        summary = [l for l in output.splitlines() if l.startswith(("kem:", "FAIL"))]
-        report.append("  kem            %s (%.0f s)" % ("; ".join(summary) or "no summary", secs))
-        if code != 0 or not any(l.startswith("kem:") for l in summary):
-            problems.append("%s kem failed (exit %d):\n%s" % (target, code, output[-3000:]))
+        judge_summary("kem", "kem:")
     else:
         report.append("  kem            ntrulpr761 not built: it needs more than 2 KB of RAM")
     for group in GROUPS + (["kem"] if target in KEM_TARGETS else []):
