@@ -216,7 +216,7 @@ void randombytes(unsigned char *x, unsigned long long len)
  * ciphertext with the matching secret key (run 0: accepted) or with other secret parts
  * (rejected): all must take the same time. Fewer runs than the other groups: each takes
  * millions of cycles, and 2 already pair an accepted with a rejected decapsulation; the
- * reference variant, three times slower and not the one the API calls, gets only those 2 on
+ * reference variant, 2 to 7 times slower and not the one the API calls, gets only those 2 on
  * Cortex-M. Two buffers only, for an ATmega2560's 8 KB: sk holds a copy of pk, which enc
  * reads there. */
 #define KEM_RUNS 4
