@@ -6,53 +6,38 @@ PREFIX ?= /usr/local
 BUILD := build
 B := $(BUILD)/$(CONFIG)
 
+# The build's line of targets.txt (docs/targets.md): family, cpu, compiler, architecture
+# search path, memory and flags.
+TARGET_LINE := $(shell awk -v n='$(CONFIG)' '$$1 == n' targets.txt)
+ifeq ($(TARGET_LINE),)
+  $(error unknown CONFIG '$(CONFIG)'; known: $(shell awk '!/^\#/ && NF { print $$1 }' targets.txt))
+endif
+FAMILY := $(word 2,$(TARGET_LINE))
+CPU := $(word 3,$(TARGET_LINE))
+CC := $(word 4,$(TARGET_LINE))
+comma := ,
+ARCH_PATH := $(subst native,$(shell uname -m),$(subst $(comma), ,$(word 5,$(TARGET_LINE))))
+RAM_BYTES := $(word 6,$(TARGET_LINE))
+FLASH_BYTES := $(word 7,$(TARGET_LINE))
+OPT := $(wordlist 8,100,$(TARGET_LINE))
+LDSAN := $(filter -fsanitize=%,$(OPT))
+IS_HOST := $(filter host host-ct,$(FAMILY))
+
+# Kernels (docs/kernels.md): the directories of the search path that exist, then
+# src/arch/portable, whose kernels.h switches nothing on. A family header's #include
+# "kernels.h" finds the first one's; a source file name found in several directories is
+# taken from the first.
+ARCH_DIRS := $(wildcard $(addprefix src/arch/,$(filter-out portable,$(ARCH_PATH)))) \
+             src/arch/portable
+arch_sources = $(if $1,$(call arch_sources,$(wordlist 2,$(words $1),$1),$2 $(filter-out \
+                 $(addprefix %/,$(notdir $2)),$(wildcard $(firstword $1)/*.c $(firstword $1)/*.S))),$2)
+ARCH_SRC := $(strip $(call arch_sources,$(ARCH_DIRS),))
+FAMILY_DIRS := $(filter-out src/arch/,$(sort $(dir $(wildcard src/*/*.h src/*/*.c))))
+
 WARNINGS := -std=c99 -Wall -Wextra -Wpedantic -Werror -Wshadow -Wvla -Wcast-qual \
             -Wstrict-prototypes -Wmissing-prototypes
-COMMON_CFLAGS := $(WARNINGS) -ffunction-sections -fdata-sections -Iinclude -Isrc
-
-HOST_CONFIGS := host host-clang host-fe32 host-asan host-ct host-ct-fe32
-CROSS_CONFIGS := avr-atmega2560 avr-atmega328p cortex-m0 cortex-m3 cortex-m4
-
-ifeq ($(CONFIG),host)
-  CC := gcc
-  OPT := -O2
-else ifeq ($(CONFIG),host-clang)
-  CC := clang
-  OPT := -O2
-else ifeq ($(CONFIG),host-fe32)
-  # The code the microcontrollers run (32-bit arithmetic, no host kernels), on the host.
-  CC := gcc
-  OPT := -O2 -DMICROSALT_FE32 -DMICROSALT_PORTABLE
-else ifeq ($(CONFIG),host-asan)
-  CC := gcc
-  OPT := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
-  LDSAN := -fsanitize=address,undefined
-else ifeq ($(CONFIG),host-ct)
-  # Built for tests/ct.c under valgrind: ct_declassify marks results public by design.
-  CC := gcc
-  OPT := -O2 -g -DMICROSALT_CT_TESTING
-else ifeq ($(CONFIG),host-ct-fe32)
-  CC := gcc
-  OPT := -O2 -g -DMICROSALT_CT_TESTING -DMICROSALT_FE32 -DMICROSALT_PORTABLE
-else ifeq ($(CONFIG),avr-atmega2560)
-  CC := avr-gcc
-  OPT := -O2 -mmcu=atmega2560
-else ifeq ($(CONFIG),avr-atmega328p)
-  # -Os: at -O2, Ed25519 (about 36 KB of code with its 6 KB table) does not fit the 32 KB flash.
-  CC := avr-gcc
-  OPT := -Os -mmcu=atmega328p
-else ifeq ($(CONFIG),cortex-m0)
-  CC := arm-none-eabi-gcc
-  OPT := -O2 -mcpu=cortex-m0 -mthumb
-else ifeq ($(CONFIG),cortex-m3)
-  CC := arm-none-eabi-gcc
-  OPT := -O2 -mcpu=cortex-m3 -mthumb
-else ifeq ($(CONFIG),cortex-m4)
-  CC := arm-none-eabi-gcc
-  OPT := -O2 -mcpu=cortex-m4 -mthumb
-else
-  $(error unknown CONFIG '$(CONFIG)'; known: $(HOST_CONFIGS) $(CROSS_CONFIGS))
-endif
+COMMON_CFLAGS := $(WARNINGS) -ffunction-sections -fdata-sections -Iinclude \
+                 $(addprefix -I,$(FAMILY_DIRS:%/=%) $(ARCH_DIRS))
 
 CFLAGS := $(COMMON_CFLAGS) $(OPT) $(EXTRA_CFLAGS)
 
@@ -64,25 +49,18 @@ $(VENV): requirements.txt
 	.venv/bin/pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-# Simulated targets: each family's .mk defines HAL_SRC (the HAL and startup code), FW_DEPS
-# (other files firmware depends on: linker script, headers), FW_CFLAGS, FW_LDFLAGS, RUNNER (the command that runs an ELF and speaks bench/hal/hal.h's protocol) and
+# Simulated targets: platform/<family>/<family>.mk defines HAL_SRC (the HAL and startup code),
+# FW_DEPS (other files firmware depends on: linker script, headers), FW_CFLAGS, FW_LDFLAGS,
+# RUNNER (the command that runs an ELF and speaks platform/hal/hal.h's protocol) and
 # RUNNER_DEPS (what must be built before RUNNER works).
-ifneq ($(filter avr-%,$(CONFIG)),)
-  include bench/avr/avr.mk
+ifeq ($(IS_HOST),)
+  include platform/$(FAMILY)/$(FAMILY).mk
 endif
-ifneq ($(filter cortex-%,$(CONFIG)),)
-  include bench/cortexm/cortexm.mk
-endif
-IS_HOST := $(filter $(CONFIG),$(HOST_CONFIGS))
-AR := $(if $(filter avr-%,$(CONFIG)),avr-ar,$(if $(filter cortex-%,$(CONFIG)),arm-none-eabi-ar,ar))
+AR := $(if $(IS_HOST),ar,$(CC:%-gcc=%-ar))
 
 # Bare-metal applications define randombytes themselves (include/microsalt.h).
-# Kernels for the build's architecture live in src/arch/<arch>/; each one's portable C twin is
-# always built too, and -DMICROSALT_PORTABLE (host-fe32) runs the portable code alone.
-ARCH := $(strip $(if $(IS_HOST),$(shell uname -m),$(if $(filter avr-%,$(CONFIG)),avr,\
-        $(if $(filter cortex-m0,$(CONFIG)),armv6m,armv7m))))
-LIB_SRC := $(filter-out $(if $(IS_HOST),,src/randombytes.c),$(wildcard src/*.c)) \
-           $(wildcard src/arch/$(ARCH)/*.c src/arch/$(ARCH)/*.S)
+LIB_SRC := $(filter-out $(if $(IS_HOST),,src/core/randombytes.c),$(wildcard src/*/*.c)) \
+           $(ARCH_SRC)
 LIB_OBJ := $(patsubst src/%.S,$(B)/obj/%.o,$(LIB_SRC:src/%.c=$(B)/obj/%.o))
 
 TEST_SRC := $(filter-out tests/ct.c,$(wildcard tests/*.c))
@@ -97,12 +75,12 @@ all: lib
 
 lib: $(B)/libmicrosalt.a $(if $(IS_HOST),$(B)/libmicrosalt.so)
 
-$(B)/obj/%.o: src/%.c $(wildcard src/*.h src/arch/*/*.h) include/microsalt.h
+$(B)/obj/%.o: src/%.c $(wildcard src/*/*.h src/arch/*/*.h) include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(if $(IS_HOST),-fPIC) -c $< -o $@
 
 # The reference variant of ntrulpr761 compiles ntrulpr761.c again.
-$(B)/obj/ntrulpr761_ref.o: src/ntrulpr761.c
+$(B)/obj/ntrulpr761/ntrulpr761_ref.o: src/ntrulpr761/ntrulpr761.c
 
 $(B)/obj/%.o: src/%.S
 	@mkdir -p $(@D)
@@ -116,7 +94,7 @@ $(B)/libmicrosalt.so: $(LIB_OBJ) src/microsalt.map
 	$(CC) -shared $(LDSAN) -Wl,--version-script=src/microsalt.map -Wl,-soname,libmicrosalt.so.0 \
 	  -o $@ $(LIB_OBJ)
 
-$(B)/tests/%.o: tests/%.c $(wildcard tests/*.h src/*.h) tests/tests.def include/microsalt.h
+$(B)/tests/%.o: tests/%.c $(wildcard tests/*.h src/*/*.h) tests/tests.def include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 
@@ -157,15 +135,15 @@ test:
 # hashes. The generator's randombytes (NIST's AES-256-CTR DRBG, AES from OpenSSL) takes the
 # place of the library's.
 # (CONFIG=host, the default.)
-$(BUILD)/host/ntrulpr761_kat: tests/gen/ntrulpr761_kat.c src/ntrulpr761.h $(BUILD)/host/libmicrosalt.a
+$(BUILD)/host/ntrulpr761_kat: tests/gen/ntrulpr761_kat.c src/ntrulpr761/ntrulpr761.h $(BUILD)/host/libmicrosalt.a
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(BUILD)/host/libmicrosalt.a -lcrypto
 kat: $(BUILD)/host/ntrulpr761_kat
 	tests/check-kat.sh $<
 
 # Firmware: tests/target/<name>.c linked with the HAL and the library, unused sections dropped.
-$(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
+$(B)/fw/%.elf: tests/target/%.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/libmicrosalt.a
 	@mkdir -p $(@D)
-	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal -Itests/target \
+	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Iplatform/hal -Itests/target \
 	  -I$(BUILD)/target -o $@ $< \
 	  $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
@@ -185,7 +163,7 @@ $(foreach g,$(TARGET_GROUPS),$(B)/fw/suite_$(g).elf): $(BUILD)/target/.stamp tes
                                                  tests/target/ops.h
 $(foreach g,$(TARGET_GROUPS),$(B)/fw/ct_$(g).elf): tests/target/ctcheck.c
 # ntrulpr761's KAT entry 0 for tests/target/kem.c, from the KAT generator.
-$(BUILD)/target/vectors_kem.h: tests/gen/ntrulpr761_kat.c src/ntrulpr761.c
+$(BUILD)/target/vectors_kem.h: tests/gen/ntrulpr761_kat.c src/ntrulpr761/ntrulpr761.c
 	$(MAKE) --no-print-directory CONFIG=host $(BUILD)/host/ntrulpr761_kat
 	@mkdir -p $(@D)
 	$(BUILD)/host/ntrulpr761_kat --target $@
@@ -193,16 +171,16 @@ $(B)/fw/kem.elf: $(BUILD)/target/vectors_kem.h
 $(B)/fw/ct_kem.elf: tests/target/ctcheck.c
 
 # Benchmark firmware (bench/fw/<name>.c), built the same way.
-$(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h \
+$(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h \
                $(B)/libmicrosalt.a
 	@mkdir -p $(@D)
-	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal -o $@ $< \
+	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Iplatform/hal -o $@ $< \
 	  $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
 # Code-size probes: $(B)/size/<function>.elf keeps only that function; empty.elf nothing.
-$(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
+$(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/libmicrosalt.a
 	@mkdir -p $(@D)
-	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Ibench/hal \
+	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Iplatform/hal \
 	  $(if $(filter empty,$*),,-DSIZE_FN=$*) -o $@ $< $(HAL_SRC) $(B)/libmicrosalt.a $(FW_LDFLAGS)
 
 # An external implementation (bench/lab.py --external): EXT_DIR is its SUPERCOP directory,
@@ -210,9 +188,9 @@ $(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libm
 # which comes first on the include path (before microsalt's own NaCl-name headers).
 # It is not microsalt's code, so it is compiled without microsalt's warning flags.
 $(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c $(wildcard $(EXT_DIR)/*.c $(EXT_DIR)/*.h) \
-                           $(HAL_SRC) $(FW_DEPS) bench/hal/hal.h $(B)/libmicrosalt.a
+                           $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/libmicrosalt.a
 	$(CC) -std=c99 $(OPT) -ffunction-sections -fdata-sections $(FW_CFLAGS) -I$(@D) -I$(EXT_DIR) \
-	  -Iinclude -Ibench/hal -o $@ $< $(wildcard $(EXT_DIR)/*.c) $(HAL_SRC) $(B)/libmicrosalt.a \
+	  -Iinclude -Iplatform/hal -o $@ $< $(wildcard $(EXT_DIR)/*.c) $(HAL_SRC) $(B)/libmicrosalt.a \
 	  $(FW_LDFLAGS)
 run-external: $(B)/ext/$(EXT_ID)/fw.elf $(RUNNER_DEPS)
 	$(RUNNER) $<

@@ -4,7 +4,7 @@
 #     Set Manual, must measure exactly the hand count of cycles, instructions and stack bytes,
 #     and the HAL's stack painting must see the same depth;
 #  2. faults: firmware that crashes, stops or loops must give the runner's exit codes
-#     (bench/avr/runner.c), and hal_exit's code must come through.
+#     (platform/avr/runner.c), and hal_exit's code must come through.
 # Usage: tests/check-avr-runner.sh [BUILD_DIR]   (default build)
 set -eu
 cd "$(dirname "$0")/.."
@@ -113,8 +113,8 @@ for mcu in atmega328p atmega2560; do
         want=${rest%%:*}
         what=${rest#*:}
         elf=$tmp/fault-$mcu-$mode.elf
-        avr-gcc -std=c99 -O2 -mmcu=$mcu -Ibench/hal -Ibench/avr -DMODE=$mode -Wl,--gc-sections \
-            -o "$elf" "$tmp/fault.c" bench/hal/avr.c bench/avr/markers.S
+        avr-gcc -std=c99 -O2 -mmcu=$mcu -Iplatform/hal -Iplatform/avr -DMODE=$mode -Wl,--gc-sections \
+            -o "$elf" "$tmp/fault.c" platform/hal/avr.c platform/avr/markers.S
         rc=0
         "$RUNNER" --mcu $mcu --max-cycles 2000000 "$elf" >"$tmp/out" 2>"$tmp/err" || rc=$?
         if [ $rc -eq "$want" ] && [ "$(cat "$tmp/out")" = start ]; then

@@ -4,14 +4,14 @@
 #     must measure exactly the hand count of instructions, modelled cycles, stack bytes and
 #     variable-latency instructions (M0 also with --mul32), with the same trace on a rerun;
 #  2. faults: firmware that crashes, returns from main, loops or breaks the marker protocol
-#     must give the runner's exit codes (bench/cortexm/runner.py), and hal_exit's code must
+#     must give the runner's exit codes (platform/cortexm/runner.py), and hal_exit's code must
 #     come through.
 # Usage: tests/check-cortexm-runner.sh [BUILD_DIR]   (default build)
 set -eu
 cd "$(dirname "$0")/.."
 BUILD=${1:-build}
 MAKE="make --no-print-directory -j2 BUILD=$BUILD"
-RUNNER=".venv/bin/python bench/cortexm/runner.py"
+RUNNER=".venv/bin/python platform/cortexm/runner.py"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 failures=0
@@ -142,9 +142,9 @@ for core in m0 m3 m4; do
         want=${rest%%:*}
         what=${rest#*:}
         elf=$tmp/fault-$core-$mode.elf
-        arm-none-eabi-gcc -std=c99 -O2 -mcpu=cortex-$core -mthumb -Ibench/hal -DMODE=$mode \
-            -o "$elf" "$tmp/fault.c" bench/hal/cortexm.c bench/cortexm/startup.c \
-            -T bench/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
+        arm-none-eabi-gcc -std=c99 -O2 -mcpu=cortex-$core -mthumb -Iplatform/hal -DMODE=$mode \
+            -o "$elf" "$tmp/fault.c" platform/hal/cortexm.c platform/cortexm/startup.c \
+            -T platform/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
         run $core "--timeout 2" "$elf"
         if [ $rc -eq "$want" ] && [ "$(head -n 1 "$tmp/out")" = start ]; then
             good "$core $what -> exit $rc ($(head -n 1 "$tmp/err"))"

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 #include "harness.h"
 
 /* ---- Salsa20. ------------------------------------------------------------------------- */

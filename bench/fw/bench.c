@@ -2,7 +2,7 @@
  * Benchmark firmware: measures each operation of one group (BENCH_GROUP, set by bench_<group>.c)
  * at the message sizes of the field's publications (16, 32, 128 and 1024 bytes) on a simulated
  * target. Before each measurement it prints `@op name=<function> bytes=<n>`; the runner's
- * `@measure` line follows (bench/hal/hal.h), and bench/lab.py pairs them.
+ * `@measure` line follows (platform/hal/hal.h), and bench/lab.py pairs them.
  * Messages are processed in place in one buffer, so 1024 bytes fit an ATmega328P's RAM.
  */
 #include <string.h>

@@ -1,15 +1,15 @@
 #!/usr/bin/env python3
-"""Writes src/ge25519_base.h: the Ed25519 constants and fixed-base table, computed exactly.
+"""Writes src/curve25519/ge25519_base.h: the Ed25519 constants and fixed-base table, computed exactly.
 
-Usage: ed25519_base_table.py [OUTPUT]    (default: src/ge25519_base.h next to this tree)
+Usage: ed25519_base_table.py [OUTPUT]    (default: src/curve25519/ge25519_base.h next to this tree)
 
 Everything is derived here from the curve definition (RFC 8032, section 5.1) with Python's
 integers, so the committed header can be re-made and checked by anyone:
   p = 2^255 - 19, d = -121665/121666, B = (x, 4/5) with x even.
 Table entry [k][j-1] is j * B_k with B_k = 16^(8k) B = 2^(32k) B for k = 0..7 and j = 1..8: a
 scalar's 64 signed radix-16 digits fall into 8 blocks of 8, block k being the multiples of
-B_k (see src/ge25519.c for the choice of 8 blocks). Entries are in the affine form
-(y+x, y-x, 2dxy) that the mixed addition of src/ge25519.c takes, each coordinate as 32
+B_k (see src/curve25519/ge25519.c for the choice of 8 blocks). Entries are in the affine form
+(y+x, y-x, 2dxy) that the mixed addition of src/curve25519/ge25519.c takes, each coordinate as 32
 canonical little-endian bytes, so one table serves both field representations.
 """
 import os

@@ -3,7 +3,7 @@
  * instruction count and stack depth are counted by hand from the AVR Instruction Set Manual,
  * measured between the markers by avr_exact_run and compared with the runner's @measure line.
  *
- * The interval (bench/avr/runner.c) runs from the instruction hal_measure_begin returns to up
+ * The interval (platform/avr/runner.c) runs from the instruction hal_measure_begin returns to up
  * to, not including, the `call hal_measure_end`: every instruction marked with a count below.
  *
  * Cycle counts (manual, AVRe/AVRe+ cores; "16-bit PC" = ATmega328P, "22-bit PC" =

@@ -18,13 +18,13 @@ static uint8_t *const m = stream, *const c_native = stream + TRIAL_BYTES,
                       *const c_portable = stream + 2 * TRIAL_BYTES;
 static uint32_t rng = 0x9E3779B9u;
 
-#if defined(__arm__) && MICROSALT_CHACHA_NATIVE
+#if defined(__arm__) && MICROSALT_NATIVE_CHACHA_BLOCKS
 /* tests/target/abi_arm.S: the kernel called with known r4-r11; nonzero unless they and sp
  * came back unchanged. */
 int abi_arm_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t *x,
                           unsigned rounds);
 #endif
-#if defined(__AVR__) && MICROSALT_CHACHA_NATIVE
+#if defined(__AVR__) && MICROSALT_NATIVE_CHACHA_BLOCKS
 /* tests/target/abi_avr.S: the kernels called with known r2-r17, r28-r29; nonzero unless those
  * came back unchanged and r1 zero. */
 uint8_t abi_avr_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t *x,
@@ -73,7 +73,7 @@ int main(void)
             hal_putc('\n');
         }
     }
-#if defined(__arm__) && MICROSALT_CHACHA_NATIVE
+#if defined(__arm__) && MICROSALT_NATIVE_CHACHA_BLOCKS
     {
         /* Through the ABI trampoline, in place on a word-aligned buffer, 3 blocks per round
          * count,
@@ -99,7 +99,7 @@ int main(void)
         }
     }
 #endif
-#if defined(__AVR__) && MICROSALT_CHACHA_NATIVE
+#if defined(__AVR__) && MICROSALT_NATIVE_CHACHA_BLOCKS
     /* Through the ABI trampolines: the ChaCha kernel for 1 to 3 blocks, one per round count
      * (its output checked too), and the 32x32-bit multiplier on edge operands (its product
      * checked too, which also links it in ahead of the trampolines). */

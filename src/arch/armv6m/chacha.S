@@ -1,5 +1,5 @@
 /*
- * ChaCha block kernel for ARMv6-M (Cortex-M0, Thumb-1), the contract of src/chacha20.h.
+ * ChaCha block kernel for ARMv6-M (Cortex-M0, Thumb-1), the contract of src/symmetric/chacha20.h.
  * Straight-line code with loops on nblocks and rounds and one branch on the (public)
  * alignment of c and m; no data-dependent branch, address or instruction latency.
  *

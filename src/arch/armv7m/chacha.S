@@ -1,5 +1,5 @@
 /*
- * ChaCha block kernel for ARMv7-M (Cortex-M3, Cortex-M4), the contract of src/chacha20.h.
+ * ChaCha block kernel for ARMv7-M (Cortex-M3, Cortex-M4), the contract of src/symmetric/chacha20.h.
  * Straight-line code with loops on nblocks and rounds only; no data-dependent branch, address
  * or instruction latency (no multiplies at all).
  *

@@ -1,6 +1,6 @@
 /*
  * ChaCha block kernel for AVR cores with MUL (ATmega), avr-gcc ABI; the contract is in
- * src/chacha20.h. Two variants of microsalt_chacha_blocks share the quarter-round's code: a
+ * src/symmetric/chacha20.h. Two variants of microsalt_chacha_blocks share the quarter-round's code: a
  * fast one (-O2 builds), and a compact one for -Os builds (__OPTIMIZE_SIZE__, as the
  * ATmega328P's), since a size-optimized build wants at most 400 bytes here. Nothing branches
  * on or is addressed by secret data: the branches test round counters, the T flag (first

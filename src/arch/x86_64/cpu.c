@@ -1,6 +1,6 @@
 /* Run-time CPU feature detection for the x86-64 kernels (kernels.h). */
 #include "common.h"
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 
 #ifdef MICROSALT_X86_64
 

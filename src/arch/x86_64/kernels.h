@@ -1,14 +1,14 @@
 /*
- * The x86-64 kernels (this directory), used by src/salsa20.c and src/poly1305.c in host
- * builds that are not MICROSALT_PORTABLE; elsewhere this header declares nothing. A kernel
+ * The x86-64 kernels (this directory), used by src/symmetric/salsa20.c and
+ * src/symmetric/poly1305.c in host builds whose search path has x86_64 (targets.txt); with
+ * another compiler this header switches nothing on. A kernel
  * may run only after microsalt_x86_64_avx2() returned 1. The choice depends on the CPU alone,
  * never on secrets.
  */
-#ifndef MICROSALT_ARCH_X86_64_KERNELS_H
-#define MICROSALT_ARCH_X86_64_KERNELS_H
+#ifndef MICROSALT_KERNELS_H
+#define MICROSALT_KERNELS_H
 
-#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && \
-    !defined(MICROSALT_PORTABLE)
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
 #define MICROSALT_X86_64
 
 #include <stdint.h>
@@ -24,7 +24,7 @@ int microsalt_x86_64_avx2(void);
 unsigned long long microsalt_salsa20_xor_avx2(uint8_t *c, const uint8_t *m,
                                               unsigned long long len, uint32_t x[16]);
 
-/* Poly1305 (poly1305.c). h is src/poly1305.c's accumulator in 44-bit limbs, within that
+/* Poly1305 (poly1305.c). h is src/symmetric/poly1305.c's accumulator in 44-bit limbs, within that
  * file's bounds between blocks, and pw holds r^4, r^3, r^2 and r mod p in the same form,
  * three limbs each. Absorbs the nblocks full 16-byte blocks at m into h; nblocks is a
  * positive multiple of 4. */

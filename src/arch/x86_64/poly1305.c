@@ -5,11 +5,11 @@
  * leaves block i (from 1) with the factor r^(n - i + 1) of Poly1305's h = sum m_i r^(n-i+1);
  * the lanes' sum is the accumulator. The vectors hold five 26-bit limbs per lane (bit 26i
  * in limb i) in 64-bit lanes, whose 32x32 -> 64-bit multiply (vpmuludq) is the portable
- * 26-bit code's (src/poly1305.c). Multiplies, additions, shifts and masks only: constant time
+ * 26-bit code's (src/symmetric/poly1305.c). Multiplies, additions, shifts and masks only: constant time
  * as written.
  */
 #include "common.h"
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 
 #ifdef MICROSALT_X86_64
 

@@ -1,12 +1,12 @@
 /*
  * The Salsa20 keystream on x86-64 processors with AVX2: eight blocks at a time. Register i
  * holds word i of the eight blocks (lane j: block j), so the rounds are the portable code's
- * operations (src/salsa20.c), each done on eight blocks by one instruction; a transposition
+ * operations (src/symmetric/salsa20.c), each done on eight blocks by one instruction; a transposition
  * then turns the lanes back into blocks. Additions, xors, shifts and shuffles by fixed
  * amounts only: constant time as written.
  */
 #include "common.h"
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 
 #ifdef MICROSALT_X86_64
 

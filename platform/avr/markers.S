@@ -1,6 +1,6 @@
 /*
  * The measurement markers, in assembly so that their shape is fixed: the runner
- * (bench/avr/runner.c) relies on it to leave their cost out of the measurement.
+ * (platform/avr/runner.c) relies on it to leave their cost out of the measurement.
  *  - hal_measure_begin: paint, then the BEGIN command, then `ret`; the measurement starts
  *    at the instruction the `ret` returns to.
  *  - hal_measure_end: exactly three instructions up to and including the END command

@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "kernels.h"
+
 /* Contract of every ChaCha kernel, assembly or C:
  * rounds is 8, 12 or 20; nblocks >= 1. For each of nblocks blocks, writes 64 bytes of
  * c = m xor (the rounds applied to x, plus x), in RFC 8439's byte order, then adds 1 to the
@@ -26,21 +28,9 @@
 void microsalt_chacha_blocks_portable(uint8_t *c, const uint8_t *m, size_t nblocks,
                                       uint32_t x[16], unsigned rounds);
 
-/* The assembly kernels, same contract: src/arch/<arch>/chacha.S. MICROSALT_PORTABLE builds,
- * and targets without a kernel, use the C above. */
-#if defined(MICROSALT_PORTABLE)
-#define MICROSALT_CHACHA_NATIVE 0
-#elif defined(__AVR__)
-#define MICROSALT_CHACHA_NATIVE 1
-#elif defined(__ARM_ARCH_6M__)
-#define MICROSALT_CHACHA_NATIVE 1
-#elif defined(__ARM_ARCH_7M__) || defined(__ARM_ARCH_7EM__)
-#define MICROSALT_CHACHA_NATIVE 1
-#else
-#define MICROSALT_CHACHA_NATIVE 0
-#endif
-
-#if MICROSALT_CHACHA_NATIVE
+/* The native kernel, same contract (src/arch/<arch>/chacha.S), where the architecture's
+ * kernels.h switches it on; elsewhere the name is the portable twin's. */
+#if MICROSALT_NATIVE_CHACHA_BLOCKS
 void microsalt_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t x[16],
                              unsigned rounds);
 #else

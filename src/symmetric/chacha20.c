@@ -13,7 +13,7 @@
 #include "chacha20.h"
 
 /* Keystream blocks computed side by side: four on 64-bit hosts, where compilers turn the
- * loops over the lanes into SIMD instructions (src/salsa20.c does the same), one on the
+ * loops over the lanes into SIMD instructions (src/symmetric/salsa20.c does the same), one on the
  * microcontrollers, where the lane loops vanish. */
 #if UINTPTR_MAX > 0xFFFFFFFFu
 #define LANES 4

@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "kernels.h"
 #include "microsalt.h"
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -121,13 +122,14 @@ MICROSALT_INLINE uint64_t ct_mul32x32_64_portable(uint32_t a, uint32_t b)
  * The compilers' own 32x32->64 multiplication is not constant time on every core: libgcc's
  * AVR helper (__umulsidi3 via __muldi3_6) and its Cortex-M0 helper (__aeabi_lmul) branch on
  * carries, and the Cortex-M3's UMULL/SMULL/UMLAL/SMLAL terminate early on small operands.
- * AVR uses a straight-line assembly kernel (its C twin above makes avr-gcc call a looping
- * 64-bit shift); M0 and M3 use the C twin, whose 32-bit MULs take a fixed time; the M4's
- * UMULL and 64-bit hosts' multipliers are constant time. */
-#if defined(__AVR__) && !defined(MICROSALT_PORTABLE)
+ * The architecture's kernels.h says which applies (docs/kernels.md): AVR has a straight-line
+ * assembly kernel (the C twin above makes avr-gcc call a looping 64-bit shift); M0 and M3
+ * declare MICROSALT_MUL64_VARIABLE_TIME and use the C twin, whose 32-bit MULs take a fixed
+ * time; the M4's UMULL and 64-bit hosts' multipliers are constant time. */
+#if MICROSALT_NATIVE_MUL32X32_64
 uint64_t microsalt_mul32x32_64(uint32_t a, uint32_t b); /* src/arch/avr/mul32x32_64.S */
 #define ct_mul32x32_64 microsalt_mul32x32_64
-#elif defined(__AVR__) || defined(__ARM_ARCH_6M__) || defined(__ARM_ARCH_7M__)
+#elif MICROSALT_MUL64_VARIABLE_TIME
 #define ct_mul32x32_64 ct_mul32x32_64_portable
 #else
 MICROSALT_INLINE uint64_t ct_mul32x32_64(uint32_t a, uint32_t b)

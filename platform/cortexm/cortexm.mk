@@ -1,17 +1,17 @@
 # The simulated Cortex-M0/M3/M4 (CONFIG=cortex-m0|cortex-m3|cortex-m4), included by the
-# Makefile: firmware linked for bench/cortexm/cortexm.ld and run under Unicorn by
-# bench/cortexm/runner.py with the core's cycle model (docs/cycle-model.md).
-CORTEXM_CORE := $(patsubst cortex-%,%,$(CONFIG))
+# Makefile: firmware linked for platform/cortexm/cortexm.ld and run under Unicorn by
+# platform/cortexm/runner.py with the core's cycle model (docs/cycle-model.md).
+CORTEXM_CORE := $(CPU)
 
-HAL_SRC := bench/hal/cortexm.c bench/cortexm/startup.c
-FW_DEPS := bench/cortexm/cortexm.ld bench/cortexm/mmio.h
+HAL_SRC := platform/hal/cortexm.c platform/cortexm/startup.c
+FW_DEPS := platform/cortexm/cortexm.ld platform/cortexm/mmio.h
 FW_CFLAGS :=
-FW_LDFLAGS := -T bench/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
+FW_LDFLAGS := -T platform/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -Wl,--gc-sections
 
 # A generous wall-clock limit: the instruction-level data tracing (docs/cycle-model.md) makes the
 # longest firmware (M0 constant-time checks of X25519 and ntrulpr761) run for minutes on a busy
 # machine; runaway firmware is still stopped.
-RUNNER := .venv/bin/python bench/cortexm/runner.py --core $(CORTEXM_CORE) --timeout 3600
+RUNNER := .venv/bin/python platform/cortexm/runner.py --core $(CORTEXM_CORE) --timeout 3600
 RUNNER_DEPS := $(VENV)
 
 # The runner's exactness test calls a hand-counted assembly routine.

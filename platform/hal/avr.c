@@ -1,7 +1,7 @@
 /*
  * The HAL on the simulated AVRs (ATmega328P, ATmega2560): output, exit and the stack
- * painting scan go through the registers of bench/avr/avr_hal.h, which the runner
- * (bench/avr/runner.c) watches; the measurement markers are in bench/avr/markers.S.
+ * painting scan go through the registers of platform/avr/avr_hal.h, which the runner
+ * (platform/avr/runner.c) watches; the measurement markers are in platform/avr/markers.S.
  * No interrupts are used, so the runner can count every cycle as the firmware's.
  */
 #include <avr/interrupt.h>

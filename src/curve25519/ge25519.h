@@ -1,7 +1,7 @@
 /*
  * The Ed25519 group: the twisted Edwards curve -x^2 + y^2 = 1 + d x^2 y^2 over GF(2^255 - 19),
  * d = -121665/121666, with base point B = (x, 4/5), x even (RFC 8032, section 5.1).
- * Shared by Ed25519 (src/ed25519.c) and X25519's fixed-base multiplication.
+ * Shared by Ed25519 (src/curve25519/ed25519.c) and X25519's fixed-base multiplication.
  */
 #ifndef MICROSALT_GE25519_H
 #define MICROSALT_GE25519_H

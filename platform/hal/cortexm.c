@@ -1,6 +1,6 @@
 /*
- * The HAL of the simulated Cortex-M0/M3/M4 (bench/cortexm/): every call is a store to a
- * register of bench/cortexm/mmio.h that bench/cortexm/runner.py acts on. The runner excludes
+ * The HAL of the simulated Cortex-M0/M3/M4 (platform/cortexm/): every call is a store to a
+ * register of platform/cortexm/mmio.h that platform/cortexm/runner.py acts on. The runner excludes
  * the instructions of hal_measure_begin and hal_measure_end from what it measures, so each
  * marker is a leaf function that does nothing but its store.
  */

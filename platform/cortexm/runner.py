@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Runs a Cortex-M0/M3/M4 firmware ELF under Unicorn and speaks the protocol of bench/hal/hal.h.
+"""Runs a Cortex-M0/M3/M4 firmware ELF under Unicorn and speaks the protocol of platform/hal/hal.h.
 
 usage: runner.py --core m0|m3|m4 [--mul32] [--timeout SECONDS] [--blocks-only] [--stats]
                  [--trace-log PREFIX] FIRMWARE.elf
@@ -9,10 +9,10 @@ diverge (a block start is its address; bits 40 and up tag data reads (1), writes
 access size in bits 32..39, and variable-latency instructions' cycles (3) and operands (4)).
 
 Outside measurements the firmware runs with no hooks but the MMIO registers of
-bench/cortexm/mmio.h. A begin marker stops the emulator, installs the block and code hooks and
+platform/cortexm/mmio.h. A begin marker stops the emulator, installs the block and code hooks and
 flushes the translation cache (cached translations would skip hooks added later); an end marker
 removes them again. Between the markers the runner counts the exact instructions, the
-modelled cycles (bench/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a 64-bit
+modelled cycles (platform/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a 64-bit
 hash of the executed blocks and accessed data addresses.
 
 Data accesses are not seen through Unicorn's memory hooks: with a UC_HOOK_MEM_READ or
@@ -22,7 +22,7 @@ conditional store, it skipped the compare at the loop head, so stores went missi
 measured code computed wrong results. Instead every load and store instruction gets a code
 hook, which computes its addresses from its registers before it executes (cyclemodel.Access).
 
-Exit code (as bench/avr/runner.c): the firmware's hal_exit code (0..123; others give 123), or
+Exit code (as platform/avr/runner.c): the firmware's hal_exit code (0..123; others give 123), or
   124  timeout: --timeout seconds passed without hal_exit
   125  crash: illegal instruction, exception, access to unmapped or read-only memory, or the
        stack below the end of .bss inside a measurement
@@ -48,7 +48,7 @@ from unicorn import arm_const as uca
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cyclemodel  # noqa: E402  (lives beside this file)
 
-# The memory map of bench/cortexm/cortexm.ld and the registers of bench/cortexm/mmio.h.
+# The memory map of platform/cortexm/cortexm.ld and the registers of platform/cortexm/mmio.h.
 FLASH_BASE, FLASH_SIZE = 0x00000000, 1 << 20
 RAM_BASE, RAM_SIZE = 0x20000000, 256 << 10
 MMIO_BASE, MMIO_SIZE = 0x40000000, 0x1000

@@ -77,7 +77,7 @@ MICROSALT_INLINE uint64_t put_limb(fe25519 *h, int k, uint64_t acc)
 static void fold_top(fe25519 *h, uint64_t c)
 {
     /* 19 c as shifts: a 64-bit multiplication would call libgcc's, which is not constant
-     * time on AVR (src/common.h). */
+     * time on AVR (src/core/common.h). */
     uint64_t h0 = (uint64_t)(uint32_t)h->v[0] + (c << 4) + (c << 1) + c;
     h->v[0] = (int32_t)((uint32_t)h0 & LIMB_MASK(0));
     h->v[1] += (int32_t)(h0 >> 26);

@@ -1,6 +1,6 @@
 /*
  * avr-runner: runs an AVR firmware ELF on libsimavr and speaks the runner protocol of
- * bench/hal/hal.h.
+ * platform/hal/hal.h.
  *
  *   avr-runner --mcu atmega2560|atmega328p [--freq HZ] [--max-cycles N] [--pc-log PREFIX]
  *              firmware.elf
@@ -17,7 +17,7 @@
  *
  * Measurements. The interval opened by hal_measure_begin starts at the instruction its `ret`
  * returns to and stops before the call/jump instruction that enters hal_measure_end
- * (bench/avr/markers.S fixes both stubs' shape): the markers' call, body and return are
+ * (platform/avr/markers.S fixes both stubs' shape): the markers' call, body and return are
  * excluded; what the caller does between them (for instance the `ldi r24, id` that passes
  * hal_measure_end its argument) is included.
  *  - cycles: simavr's cycle counter across the interval, i.e. the sum of the manual's cycle
@@ -208,7 +208,7 @@ static int begin(struct runner *r, uint8_t id)
         return RC_STOPPED;
     }
     if (opcode_at(avr, avr->pc) != OP_RET) {
-        fail("hal_measure_begin is not the stub of bench/avr/markers.S (no ret after the command)");
+        fail("hal_measure_begin is not the stub of platform/avr/markers.S (no ret after the command)");
         return RC_STOPPED;
     }
     rc = step(r);
@@ -247,7 +247,7 @@ static int end(struct runner *r, uint8_t id)
         return RC_STOPPED;
     }
     if (r->m.instructions < 4 || !is_transfer(opcode_at(r->avr, s->pc))) {
-        fail("hal_measure_end is not the stub of bench/avr/markers.S");
+        fail("hal_measure_end is not the stub of platform/avr/markers.S");
         return RC_STOPPED;
     }
     printf("@measure id=%u cycles=%" PRI_avr_cycle_count " model=exact instructions=%" PRIu64

@@ -1,6 +1,6 @@
 /*
  * The simulated Cortex-M chip's only peripheral: registers at 0x40000000 that
- * bench/cortexm/runner.py watches (its MMIO_* constants must match these offsets).
+ * platform/cortexm/runner.py watches (its MMIO_* constants must match these offsets).
  */
 #ifndef MICROSALT_CORTEXM_MMIO_H
 #define MICROSALT_CORTEXM_MMIO_H

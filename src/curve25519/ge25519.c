@@ -8,7 +8,7 @@
 
 #include "common.h"
 
-/* The 6 KB table and the constants stay in flash on AVR (src/common.h). */
+/* The 6 KB table and the constants stay in flash on AVR (src/core/common.h). */
 #define GE25519_TABLE_ATTR MICROSALT_FLASH
 
 #include "ge25519_base.h"

@@ -1,7 +1,7 @@
 /*
  * The target HAL: what test and benchmark firmware may ask of a simulated chip. One
- * implementation per family (bench/hal/avr.c, bench/hal/cortexm.c), each talking to its runner
- * (bench/avr/, bench/cortexm/) through registers or addresses the runner watches.
+ * implementation per family (platform/hal/avr.c, platform/hal/cortexm.c), each talking to its runner
+ * (platform/avr/, platform/cortexm/) through registers or addresses the runner watches.
  *
  * Runner protocol (what every runner prints on its standard output):
  *  - every character the firmware prints, unchanged;

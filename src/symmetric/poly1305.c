@@ -14,7 +14,7 @@
  */
 #include "common.h"
 #include "poly1305.h"
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 
 /* MICROSALT_FE32 (the host-fe32 build) selects the microcontrollers' limbs on a host too. */
 #if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)

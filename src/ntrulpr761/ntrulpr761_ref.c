@@ -1,5 +1,5 @@
 /*
- * The reference variant of ntrulpr761: src/ntrulpr761.c compiled with NTRULPR761_REFERENCE
+ * The reference variant of ntrulpr761: src/ntrulpr761/ntrulpr761.c compiled with NTRULPR761_REFERENCE
  * (the generator streamed, never stored) under internal names, so the tests can check it
  * against the default variant and the lab can measure both, as the published packages do.
  */

@@ -22,7 +22,7 @@
  * stored (1536 bytes of stack, padded to 768 coefficients) and multiplied by three levels of
  * Karatsuba on 32-bit cores; on AVR (1522 bytes) each product coefficient is one 32-bit dot
  * product (see mul_generator_small for why not Karatsuba there). With NTRULPR761_REFERENCE
- * (src/ntrulpr761_ref.c compiles this file again so, under internal names, for the tests and
+ * (src/ntrulpr761/ntrulpr761_ref.c compiles this file again so, under internal names, for the tests and
  * the lab) G is never stored: its coefficients are produced 4 at a time by AES-256-CTR inside
  * a schoolbook multiplication.
  */

@@ -1,6 +1,6 @@
 /*
- * The contract between the AVR HAL (bench/hal/avr.c, bench/avr/markers.S) and the runner
- * (bench/avr/runner.c), included by all three (the .S file through the C preprocessor).
+ * The contract between the AVR HAL (platform/hal/avr.c, platform/avr/markers.S) and the runner
+ * (platform/avr/runner.c), included by all three (the .S file through the C preprocessor).
  *
  * The firmware talks to the runner through the three general-purpose I/O registers, which
  * sit at the same addresses on the ATmega328P and the ATmega2560 and drive no peripheral:

@@ -8,7 +8,7 @@
  */
 #include "common.h"
 #include "salsa20.h"
-#include "arch/x86_64/kernels.h"
+#include "kernels.h"
 
 const unsigned char microsalt_salsa20_sigma[16] = {'e', 'x', 'p', 'a', 'n', 'd', ' ', '3',
                                                    '2', '-', 'b', 'y', 't', 'e', ' ', 'k'};

@@ -1,0 +1,14 @@
+/*
+ * ARMv7E-M (Cortex-M4): armv7m's kernels (the next directory of the search path, whose
+ * sources the build compiles where this directory has no file of the same name) and this
+ * directory's own (docs/kernels.md).
+ */
+#include "../armv7m/kernels.h"
+
+#ifndef MICROSALT_KERNELS_ARMV7EM_H
+#define MICROSALT_KERNELS_ARMV7EM_H
+
+/* The Cortex-M4's UMULL and UMLAL take one cycle whatever their operands. */
+#undef MICROSALT_MUL64_VARIABLE_TIME
+
+#endif
