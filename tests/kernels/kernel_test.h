@@ -1,0 +1,51 @@
+/*
+ * What a kernel's test (tests/kernels/<name>.c, listed in tests/kernels/kernels.def) may use.
+ * The same test runs in the host runner (tests/test_kernels.c) and in the target firmware
+ * tests/target/kernels.c, so it sticks to this header, <string.h> and the family headers.
+ *
+ * A test compares the kernel that the build switched on (the native one, or the twin itself
+ * where the architecture has none) with its portable C twin: random operands, the edges of
+ * its contract and aliased operands, every native call through KT_CALL so that the target's
+ * ABI check sees it. It keeps its buffers small (an ATmega328P has 2 KB of RAM) and static.
+ */
+#ifndef MICROSALT_KERNEL_TEST_H
+#define MICROSALT_KERNEL_TEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* The one pseudo-random generator of the test firmware (xorshift32; fixed seed, so every run
+ * makes the same operands). */
+uint32_t kt_rand(void);
+/* n pseudo-random bytes at p. */
+void kt_fill(void *p, size_t n);
+
+/* One comparison of the kernel `kernel` (its kernels.def name) in trial `trial`: ok is
+ * nonzero when the native kernel agreed with its twin. A failure is printed and counted. */
+void kt_check(int ok, const char *kernel, unsigned trial);
+
+/* KT_CALL(fn, args...) calls fn(args...) and returns its value. On the simulated targets the
+ * call goes through the architecture's ABI trampoline (tests/target/abi_<arch>.S), which fills
+ * the callee-saved registers with known values, forwards the arguments untouched and checks
+ * the registers (AVR: r2-r17, r28-r29 and r1 = 0; ARM: r4-r11 and sp) when fn returns;
+ * kt_abi_ok() then says whether they were preserved. On the host the call is direct. */
+#if defined(KT_ABI_TRAMPOLINE)
+extern void (*volatile abi_target)(void);
+void abi_trampoline(void);
+uint8_t abi_violations(void);
+#define KT_CALL(fn, ...) \
+    (abi_target = (void (*)(void))(fn), ((__typeof__(&(fn)))(void (*)(void))abi_trampoline)(__VA_ARGS__))
+#define kt_abi_ok() (abi_violations() == 0)
+#else
+#define KT_CALL(fn, ...) ((fn)(__VA_ARGS__))
+#define kt_abi_ok() 1
+#endif
+
+/* Measurements for the lab (no-ops on the host): kt_measure(kernel, which) announces the
+ * entry `kernel` (which: 0 native, 1 twin) and starts a measurement; kt_measure_end() ends
+ * it. Each kernel's bench function measures one typical call of each. */
+void kt_measure(const char *kernel, int which);
+void kt_measure_end(void);
+
+#endif
