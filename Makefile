@@ -55,6 +55,8 @@ $(VENV): requirements.txt
 # RUNNER_DEPS (what must be built before RUNNER works).
 ifeq ($(IS_HOST),)
   include platform/$(FAMILY)/$(FAMILY).mk
+  # What fits is derived from the chip's RAM (platform/hal/hal.h's HAL_FITS).
+  FW_CFLAGS += -DHAL_RAM_BYTES=$(RAM_BYTES)
 endif
 AR := $(if $(IS_HOST),ar,$(CC:%-gcc=%-ar))
 
@@ -63,10 +65,20 @@ LIB_SRC := $(filter-out $(if $(IS_HOST),,src/core/randombytes.c),$(wildcard src/
            $(ARCH_SRC)
 LIB_OBJ := $(patsubst src/%.S,$(B)/obj/%.o,$(LIB_SRC:src/%.c=$(B)/obj/%.o))
 
-TEST_SRC := $(filter-out tests/ct.c,$(wildcard tests/*.c))
+KERNEL_TEST_SRC := $(wildcard tests/kernels/*.c)
+TEST_SRC := $(filter-out tests/ct.c,$(wildcard tests/*.c)) $(KERNEL_TEST_SRC)
 TEST_OBJ := $(TEST_SRC:tests/%.c=$(B)/tests/%.o)
-TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -D_POSIX_C_SOURCE=200809L \
+TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -Itests/kernels -Iplatform/hal \
+               -D_POSIX_C_SOURCE=200809L \
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
+
+# The kernel tests (tests/kernels/, docs/kernels.md): in the host runner and in the target
+# firmware kernels.c and ct_kernels.c, whose calls of each kernel go through the family's ABI
+# trampoline (ABI_SRC).
+$(B)/fw/kernels.elf $(B)/fw/ct_kernels.elf: $(KERNEL_TEST_SRC) $(wildcard tests/kernels/*.h) \
+                                          tests/kernels/kernels.def $(ABI_SRC)
+$(B)/fw/kernels.elf $(B)/fw/ct_kernels.elf: FW_CFLAGS += -Itests/kernels -DKT_ABI_TRAMPOLINE \
+                                                       $(KERNEL_TEST_SRC) $(ABI_SRC)
 
 .PHONY: all lib check ct test bench clean install runner run-external kat
 .DEFAULT_GOAL := all
@@ -94,7 +106,8 @@ $(B)/libmicrosalt.so: $(LIB_OBJ) src/microsalt.map
 	$(CC) -shared $(LDSAN) -Wl,--version-script=src/microsalt.map -Wl,-soname,libmicrosalt.so.0 \
 	  -o $@ $(LIB_OBJ)
 
-$(B)/tests/%.o: tests/%.c $(wildcard tests/*.h src/*/*.h) tests/tests.def include/microsalt.h
+$(B)/tests/%.o: tests/%.c $(wildcard tests/*.h tests/kernels/*.h src/*/*.h src/arch/*/*.h) tests/tests.def \
+                tests/kernels/kernels.def include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -c $< -o $@
 

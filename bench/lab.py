@@ -21,11 +21,13 @@ import sys
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-TARGETS = ["avr-atmega2560", "avr-atmega328p", "cortex-m0", "cortex-m3", "cortex-m4"]
+sys.path.insert(0, os.path.join(ROOT, "platform"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "target"))
+import targets as target_table  # noqa: E402  (platform/targets.py)
+import run as target_checks  # noqa: E402  (tests/target/run.py: the kernel list and ids)
+
+TARGETS = target_table.simulated()
 GROUPS = ["hash", "stream", "dh", "sign", "aead", "kem"]
-# ntrulpr761 needs more than an ATmega328P's 2 KB of RAM (tests/target/run.py says the same).
-NO_KEM = {"avr-atmega328p"}
-SIZE_TOOL = {"avr": "avr-size", "cortex": "arm-none-eabi-size"}
 
 # Target constant-time checks (tests/target/ctcheck.c) by the function they cover; a function
 # with several checks (valid and forged opens) is constant time when all of them are.
@@ -91,8 +93,16 @@ def make(*args):
     return proc.returncode, proc.stdout, proc.stderr
 
 
+def tool(target, name):
+    """The binutils tool `name` (size, nm) of target's compiler."""
+    return target_table.by_name(target)["cc"].replace("gcc", name)
+
+
 def run_group(target, group):
-    code, out, err = make("run-bench_" + group, "CONFIG=" + target)
+    """Records of one benchmark firmware: bench/fw/bench_<group>.c, or for the group kernels
+    the kernel firmware tests/target/kernels.c."""
+    firmware = "kernels" if group == "kernels" else "bench_" + group
+    code, out, err = make("run-" + firmware, "CONFIG=" + target)
     if code != 0:
         raise RuntimeError("%s bench_%s failed (exit %d): %s" % (target, group, code,
                                                                   (out + err)[-2000:]))
@@ -112,6 +122,16 @@ def run_group(target, group):
     return records
 
 
+def size_function(op, symbols):
+    """The function whose code an entry reports: for a kernel entry kernel_<name>[_portable]
+    the native kernel microsalt_<name> or its twin, where the library has it (a kernel that is
+    inline or a macro has no code of its own); else SIZE_FUNCTION's or the op's own name."""
+    if op.startswith("kernel_"):
+        name = "microsalt_" + op[len("kernel_"):]
+        return name if name in symbols else None
+    return SIZE_FUNCTION.get(op, op)
+
+
 def code_sizes(target, functions):
     """Flash bytes (text + data) each function needs alone, beyond an empty firmware."""
     build = os.path.join("build", target, "size")
@@ -119,18 +139,16 @@ def code_sizes(target, functions):
     code, out, err = make("-j2", "CONFIG=" + target, *elfs)
     if code != 0:
         raise RuntimeError("%s size probes failed: %s" % (target, (out + err)[-2000:]))
-    tool = SIZE_TOOL[target.split("-")[0]]
     sizes = {}
     for elf in elfs:
-        fields = subprocess.run([tool, os.path.join(ROOT, elf)], capture_output=True, text=True,
+        fields = subprocess.run([tool(target, "size"), os.path.join(ROOT, elf)], capture_output=True, text=True,
                                 check=True).stdout.splitlines()[1].split()
         sizes[os.path.basename(elf)[:-4]] = int(fields[0]) + int(fields[1])
     return {f: sizes[f] - sizes["empty"] for f in functions}
 
 
 def library_text(target):
-    tool = SIZE_TOOL[target.split("-")[0]]
-    out = subprocess.run([tool, "-t", os.path.join(ROOT, "build", target, "libmicrosalt.a")],
+    out = subprocess.run([tool(target, "size"), "-t", os.path.join(ROOT, "build", target, "libmicrosalt.a")],
                          capture_output=True, text=True, check=True).stdout
     return int(out.splitlines()[-1].split()[0])
 
@@ -142,7 +160,7 @@ def ct_status(target, op):
         verdicts = json.load(open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target)))
     except OSError:
         return None  # the target checks have not run in this tree
-    checks = CT_CHECKS.get(op)
+    checks = [op] if op.startswith("kernel_") else CT_CHECKS.get(op)
     if not checks or any(c not in verdicts for c in checks):
         return None
     return all(verdicts[c] for c in checks)
@@ -152,13 +170,16 @@ def bench_target(target, op_filter, external, external_only):
     start = time.time()
     make("lib", "CONFIG=" + target)
     records = []
-    for group in [] if external_only else [g for g in GROUPS
-                                           if not (g == "kem" and target in NO_KEM)]:
-        print("lab: %s: running bench_%s" % (target, group), flush=True)
+    groups = [g for g in GROUPS if target_table.fits(target, "bench/fw/bench_%s.c" % g)]
+    for group in [] if external_only else groups + ["kernels"]:
+        print("lab: %s: running %s" % (target, "kernels" if group == "kernels"
+                                         else "bench_" + group), flush=True)
         records += [r for r in run_group(target, group) if op_filter in (None, r["op"])]
-    sizes = code_sizes(target, sorted({SIZE_FUNCTION.get(r["op"], r["op"]) for r in records}))
+    symbols = target_checks.library_symbols(target)
+    functions = {r["op"]: size_function(r["op"], symbols) for r in records}
+    sizes = code_sizes(target, sorted({f for f in functions.values() if f}))
     for r in records:
-        r["code_bytes"] = sizes[SIZE_FUNCTION.get(r["op"], r["op"])]
+        r["code_bytes"] = sizes.get(functions[r["op"]])
         r["ct"] = ct_status(target, r["op"])
     for op, prim, impl, directory in external:
         if op_filter in (None, op):
@@ -343,6 +364,25 @@ def chacha_table(results):
     return "\n".join(lines)
 
 
+def kernel_table(results):
+    """Every kernel of tests/kernels/kernels.def per target: the build's kernel beside its
+    portable twin (one call each, as tests/kernels/<name>.c's bench function makes it)."""
+    lines = ["| kernel | " + " | ".join(r["target"] for r in results) + " |",
+             "|---|" + "---:|" * len(results)]
+    for k in target_checks.kernel_names():
+        cells = []
+        for res in results:
+            rec = {r["op"]: r for r in res["records"]}
+            built, twin = rec.get("kernel_" + k), rec.get("kernel_%s_portable" % k)
+            if not built or not twin:
+                cells.append("-")
+                continue
+            cells.append("%s / %s (%.2f)" % (fmt(built["cycles"]), fmt(twin["cycles"]),
+                                              twin["cycles"] / max(1, built["cycles"])))
+        lines.append("| %s | %s |" % (k, " | ".join(cells)))
+    return "\n".join(lines)
+
+
 def kem_table(results):
     """ntrulpr761 per target: the default (stored generator, Karatsuba) and the reference
     variant."""
@@ -481,6 +521,14 @@ def main():
         "feed-forward and the xor onto 64 bytes; the portable C twin it replaces is beside it.",
         "",
         chacha_table(results),
+        "",
+        "## Kernels (cycles of one call: the build's kernel / its portable C twin, speed-up)",
+        "",
+        "Every kernel of tests/kernels/kernels.def (docs/kernels.md), measured by the kernel "
+        "firmware tests/target/kernels.c. Where the architecture has no native kernel the two "
+        "figures are the same code.",
+        "",
+        kernel_table(results),
         "",
         "## ntrulpr761 (cycles; reference / default variant)",
         "",

@@ -26,7 +26,7 @@ CALL_RELOCS = re.compile(r"R_(ARM_THM_CALL|ARM_THM_JUMP24|ARM_THM_JUMP11|ARM_CAL
 
 def parse_objects(objdir, objdump):
     frames, calls, scope = {}, {}, {}
-    for su in sorted(glob.glob(os.path.join(objdir, "*.su"))):
+    for su in sorted(glob.glob(os.path.join(objdir, "**", "*.su"), recursive=True)):
         obj = su[:-3] + ".o"
         for line in open(su):
             loc, size, kind = line.rstrip("\n").split("\t")

@@ -21,5 +21,6 @@ RUNNER_DEPS := $(AVR_RUNNER)
 # The runner's exactness test links its hand-counted assembly routine too.
 $(B)/fw/avr_exact.elf: tests/target/avr_exact.S
 $(B)/fw/avr_exact.elf: FW_LDFLAGS += tests/target/avr_exact.S
-$(B)/fw/chacha_kernel.elf: tests/target/abi_avr.S
-$(B)/fw/chacha_kernel.elf: FW_LDFLAGS += tests/target/abi_avr.S
+
+# The ABI check of every kernel (tests/kernels/kernel_test.h).
+ABI_SRC := tests/target/abi_avr.S

@@ -18,6 +18,5 @@ RUNNER_DEPS := $(VENV)
 $(B)/fw/cm_exact.elf: tests/target/cm_exact.S
 $(B)/fw/cm_exact.elf: FW_CFLAGS += tests/target/cm_exact.S
 
-# The ChaCha kernel test links a trampoline that checks the kernel preserves r4-r11 and sp.
-$(B)/fw/chacha_kernel.elf: tests/target/abi_arm.S
-$(B)/fw/chacha_kernel.elf: FW_LDFLAGS += tests/target/abi_arm.S
+# The ABI check of every kernel (tests/kernels/kernel_test.h).
+ABI_SRC := tests/target/abi_arm.S

@@ -104,6 +104,15 @@ MICROSALT_INLINE uint32_t ct_lt_mask_u32(uint32_t x, uint32_t y)
 #endif
 }
 
+/* Keystream blocks the portable Salsa20 and ChaCha code computes side by side: four on 64-bit
+ * hosts, where compilers turn the loops over the lanes into SIMD instructions, one on the
+ * microcontrollers, where the lane loops vanish. */
+#if UINTPTR_MAX > 0xFFFFFFFFu
+#define MICROSALT_LANES 4
+#else
+#define MICROSALT_LANES 1
+#endif
+
 /* ---- Widening multiplication. -------------------------------------------------------- */
 
 /* Any a, b. Returns a * b as 64 bits, without the 64-bit multiply that the compiler would

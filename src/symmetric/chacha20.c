@@ -12,14 +12,8 @@
 #include "common.h"
 #include "chacha20.h"
 
-/* Keystream blocks computed side by side: four on 64-bit hosts, where compilers turn the
- * loops over the lanes into SIMD instructions (src/symmetric/salsa20.c does the same), one on the
- * microcontrollers, where the lane loops vanish. */
-#if UINTPTR_MAX > 0xFFFFFFFFu
-#define LANES 4
-#else
-#define LANES 1
-#endif
+/* Blocks side by side (common.h). */
+#define LANES MICROSALT_LANES
 
 MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b, unsigned c,
                                    unsigned d, unsigned lanes)

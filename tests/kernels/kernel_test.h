@@ -32,10 +32,12 @@ void kt_check(int ok, const char *kernel, unsigned trial);
  * kt_abi_ok() then says whether they were preserved. On the host the call is direct. */
 #if defined(KT_ABI_TRAMPOLINE)
 extern void (*volatile abi_target)(void);
-void abi_trampoline(void);
 uint8_t abi_violations(void);
-#define KT_CALL(fn, ...) \
-    (abi_target = (void (*)(void))(fn), ((__typeof__(&(fn)))(void (*)(void))abi_trampoline)(__VA_ARGS__))
+/* abi_trampoline, read through a volatile pointer: called through a cast of its own name,
+ * the compiler would warn that the types differ, which is the point here. */
+extern void (*volatile kt_abi_entry)(void);
+#define KT_CALL(fn, ...)                                                                    \
+    (abi_target = (void (*)(void))(fn), ((__typeof__(&(fn)))kt_abi_entry)(__VA_ARGS__))
 #define kt_abi_ok() (abi_violations() == 0)
 #else
 #define KT_CALL(fn, ...) ((fn)(__VA_ARGS__))

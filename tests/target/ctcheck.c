@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hal.h"
+#include "xorshift.h"
 #include "microsalt.h"
 
 /* Runs per operation. Fewer on Cortex-M, whose runner follows every data access in Python:
@@ -46,15 +47,10 @@ static unsigned char box[32 + MLEN], nonce[24]; /* public: the same for every ru
 #endif
 static uint32_t rng = 0x2545F491u;
 
-/* Test-only bytes (xorshift32): a different secret for every run. */
+/* Test-only bytes: a different secret for every run. */
 static void fill(unsigned char *p, size_t n)
 {
-    while (n-- > 0) {
-        rng ^= rng << 13;
-        rng ^= rng >> 17;
-        rng ^= rng << 5;
-        *p++ = (unsigned char)rng;
-    }
+    xorshift32_fill(&rng, p, n);
 }
 
 #define MEASURE(id, call)                                                                   \

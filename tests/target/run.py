@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Runs the test firmware on the simulated targets and judges it.
 
-Usage: run.py [TARGET ...]      (default: every simulated target)
+Usage: run.py [TARGET ...]      (default: every simulated target of targets.txt)
 
 For each target: the suite firmware of every group (suite_<group>.c) must exit 0 and report
 no failures; the constant-time firmware (ct_<group>.c) must give, for every measured
 operation, identical cycles, instruction counts, stack depths and traces across all its runs
 with different secrets, while its deliberately leaky comparison must not (otherwise the check
-could not see a leak on that target). Any failure fails the run; nothing is skipped.
+could not see a leak on that target). The kernel firmware (kernels.c) compares every kernel of
+tests/kernels/kernels.def with its twin through the ABI check, and ct_kernels.c checks each in
+constant time; a kernel whose native symbol is in the target's library must be the one in use.
+Firmware that states more RAM than a target has (FIRMWARE_RAM_BYTES) is reported as not
+fitting. Any failure fails the run; nothing is skipped.
 """
 import concurrent.futures
 import json
@@ -17,17 +21,17 @@ import subprocess
 import sys
 import time
 
-TARGETS = ["avr-atmega2560", "avr-atmega328p", "cortex-m0", "cortex-m3", "cortex-m4"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(ROOT, "platform"))
+import targets as target_table  # noqa: E402  (platform/targets.py)
+
+TARGETS = target_table.simulated()
 GROUPS = ["hash", "stream", "dh", "sign", "aead"]
 # Slow jobs first, so that the two workers finish together: the Cortex-M runner follows
 # every data access of the constant-time firmware in Python.
 TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m3": 3, "cortex-m4": 2}
 FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3}
-# ntrulpr761 (kem.c, ct_kem.c) needs more than an ATmega328P's 2 KB of RAM: its sorting
-# network's list alone takes 3 KB.
-KEM_TARGETS = [t for t in TARGETS if t != "avr-atmega328p"]
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
 MEASURE = re.compile(r"^@measure (.*)$")
 
 
@@ -37,6 +41,30 @@ def ct_names():
     body = re.search(r"enum\s*{(.*?)}", text, re.S).group(1)
     names = [n.strip() for n in re.sub(r"=\s*\d+", "", body).split(",") if n.strip()]
     return {i + 1: n for i, n in enumerate(names)}
+
+
+def kernel_names():
+    """The kernels of tests/kernels/kernels.def, in order."""
+    text = open(os.path.join(ROOT, "tests", "kernels", "kernels.def")).read()
+    return re.findall(r"^KERNEL\((\w+),", text, re.M)
+
+
+def kernel_ids():
+    """Measurement ids of tests/target/kernels.c and ct_kernels.c: 1 + 2 * index + which."""
+    names = {}
+    for i, k in enumerate(kernel_names()):
+        names[1 + 2 * i] = "kernel_" + k
+        names[2 + 2 * i] = "kernel_%s_portable" % k
+    return names
+
+
+def library_symbols(target):
+    """The functions the target's library defines."""
+    nm = target_table.by_name(target)["cc"].replace("gcc", "nm")
+    out = subprocess.run([nm, "--defined-only", os.path.join(ROOT, "build", target,
+                                                              "libmicrosalt.a")],
+                         capture_output=True, text=True, check=True).stdout
+    return {l.split()[-1] for l in out.splitlines() if " T " in l}
 
 
 def run_firmware(target, name):
@@ -70,6 +98,12 @@ def parse_measures(output):
 
 def judge_ct(target, group, output, names, problems, report, verdicts):
     runs = parse_measures(output)
+    if group == "kernels":
+        # Each kernel and its twin, whether or not the kernel is native.
+        missing = set(names) - set(runs)
+        if missing:
+            problems.append("%s ct_kernels: no measurement of %s" %
+                            (target, ", ".join(names[i] for i in sorted(missing))))
     if not runs:
         problems.append("%s ct_%s: no measurements" % (target, group))
     for ident, records in sorted(runs.items()):
@@ -100,10 +134,30 @@ def judge_ct(target, group, output, names, problems, report, verdicts):
 
 
 def firmware_of(target):
-    """The test firmware run on target, in the order of its report."""
-    kem = target in KEM_TARGETS
-    return (["suite_" + g for g in GROUPS] + ["chacha_kernel"] + (["kem"] if kem else []) +
-            ["ct_" + g for g in GROUPS + (["kem"] if kem else [])])
+    """The test firmware run on target, in the order of its report: every one that fits."""
+    every = (["suite_" + g for g in GROUPS] + ["kernels", "kem"] +
+             ["ct_" + g for g in GROUPS + ["kem", "kernels"]])
+    return [fw for fw in every if fits(target, fw)]
+
+
+def fits(target, firmware):
+    return target_table.fits(target, "tests/target/%s.c" % firmware)
+
+
+def judge_kernels(target, output, problems, report):
+    """Every kernel of kernels.def reported, and native wherever the library has its native
+    symbol (microsalt_<name>): a kernel built but not switched on would go silently unused."""
+    symbols = library_symbols(target)
+    for k in kernel_names():
+        m = re.search(r"^kernel %s: (native|twin only), " % k, output, re.M)
+        if not m:
+            problems.append("%s kernels: no report for kernel %s" % (target, k))
+        elif m.group(1) != "native" and "microsalt_" + k in symbols:
+            problems.append("%s kernel %s: microsalt_%s is in the library but the build uses "
+                            "the twin (is it switched on in the architecture's kernels.h?)" %
+                            (target, k, k))
+        else:
+            report.append("    %-20s %s" % (k, m.group(1)))
 
 
 def judge_target(target, results, names):
@@ -123,20 +177,26 @@ def judge_target(target, results, names):
 
     for group in GROUPS:
         judge_summary("suite_" + group, "suite:")
-    # The ChaCha kernel against its portable C twin, and its register discipline, on the target.
-    judge_summary("chacha_kernel", "chacha kernel")
-    if target in KEM_TARGETS:
+    # Every kernel against its portable C twin, and its register discipline, on the target.
+    judge_summary("kernels", "kernels:")
+    judge_kernels(target, results[(target, "kernels")][1], problems, report)
+    if fits(target, "kem"):
         judge_summary("kem", "kem:")
     else:
-        report.append("  kem            ntrulpr761 not built: it needs more than 2 KB of RAM")
-    for group in GROUPS + (["kem"] if target in KEM_TARGETS else []):
+        report.append("  kem            does not fit: needs %d bytes of RAM, the target has %d"
+                      % (target_table.firmware_ram("tests/target/kem.c"),
+                         target_table.by_name(target)["ram"]))
+    for group in GROUPS + ["kem", "kernels"]:
+        if not fits(target, "ct_" + group):
+            continue
         code, output, secs = results[(target, "ct_" + group)]
         report.append("  ct_%s (%.0f s)" % (group, secs))
         if code != 0:
             problems.append("%s ct_%s failed (exit %d):\n%s" %
                             (target, group, code, output[-3000:]))
             continue
-        judge_ct(target, group, output, names, problems, report, verdicts)
+        judge_ct(target, group, output, kernel_ids() if group == "kernels" else names,
+                 problems, report, verdicts)
     # The benchmark (bench/lab.py) reports these verdicts beside its figures.
     with open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target), "w") as f:
         json.dump(verdicts, f, indent=1, sort_keys=True)

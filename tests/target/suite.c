@@ -7,7 +7,6 @@
  */
 #include <string.h>
 
-#include "common.h"
 #include "hal.h"
 #include "microsalt.h"
 #include "ops.h"
@@ -370,35 +369,10 @@ static void run(void)
 }
 #endif
 
-/* The target's widening multiply (an assembly kernel on AVR) against its portable C twin, on
- * the edge operands and on pseudo-random ones. */
-static void check_mul32x32_64(void)
-{
-    static const uint32_t edge[] = {0, 1, 0xffff, 0x10000, 0x7fffffff, 0x80000000, 0xffffffff};
-    uint32_t x = 0x9E3779B9u, y = 0x7F4A7C15u;
-    unsigned i, j;
-    for (i = 0; i < 7; i++) {
-        for (j = 0; j < 7; j++) {
-            check_true(ct_mul32x32_64(edge[i], edge[j]) ==
-                           ct_mul32x32_64_portable(edge[i], edge[j]),
-                       HAL_STR("ct_mul32x32_64 edge"));
-        }
-    }
-    for (i = 0; i < 200; i++) {
-        x = x * 1664525u + 1013904223u;
-        y ^= y << 13;
-        y ^= y >> 17;
-        y ^= y << 5;
-        check_true(ct_mul32x32_64(x, y) == ct_mul32x32_64_portable(x, y),
-                   HAL_STR("ct_mul32x32_64"));
-    }
-}
-
 int main(void)
 {
     size_t pos = 0;
     hal_setup();
-    check_mul32x32_64();
     while (next_record(&pos)) {
         run();
         record_no++;

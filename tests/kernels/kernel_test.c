@@ -1,0 +1,36 @@
+/*
+ * The part of tests/kernels/kernel_test.h that the host runner and the target firmware share:
+ * the generator, and the table of kernels that both walk (kernels.def).
+ */
+#include "kernel_list.h"
+#include "kernel_test.h"
+#include "xorshift.h"
+
+static uint32_t kt_state = 0x9E3779B9u;
+
+void kt_seed(uint32_t seed)
+{
+    kt_state = seed | 1;
+}
+
+uint32_t kt_rand(void)
+{
+    return xorshift32(&kt_state);
+}
+
+void kt_fill(void *p, size_t n)
+{
+    xorshift32_fill(&kt_state, p, n);
+}
+
+#if defined(KT_ABI_TRAMPOLINE)
+void abi_trampoline(void); /* tests/target/abi_<arch>.S */
+void (*volatile kt_abi_entry)(void) = abi_trampoline;
+#endif
+
+const struct kt_kernel kt_kernels[] = {
+#define KERNEL(name, native) {#name, kernel_test_##name, kernel_bench_##name, KT_NATIVE(native)},
+#include "kernels.def"
+#undef KERNEL
+};
+const unsigned kt_kernel_count = sizeof kt_kernels / sizeof kt_kernels[0];
