@@ -3,7 +3,9 @@
 #  1. exactness: tests/target/cm_exact.S's routine, counted by hand per docs/cycle-model.md,
 #     must measure exactly the hand count of instructions, modelled cycles, stack bytes and
 #     variable-latency instructions (M0 also with --mul32), with the same trace on a rerun;
-#  2. faults: firmware that crashes, returns from main, loops or breaks the marker protocol
+#  2. each core's instruction set: an M0 firmware with a Thumb-2 instruction and an M3 one with
+#     UMAAL must fault, an M4 one must run UMAAL (tests/target/cm_isa.c);
+#  3. faults: firmware that crashes, returns from main, loops or breaks the marker protocol
 #     must give the runner's exit codes (platform/cortexm/runner.py), and hal_exit's code must
 #     come through.
 # Usage: tests/check-cortexm-runner.sh [BUILD_DIR]   (default build)
@@ -152,6 +154,20 @@ for core in m0 m3 m4; do
             bad "$core: $what: exit $rc, expected $want; stdout: $(cat "$tmp/out"); stderr: $(cat "$tmp/err")"
         fi
     done
+done
+
+# Each core's instruction set is enforced (tests/target/cm_isa.c): the M0 faults on Thumb-2,
+# the M3 on UMAAL, and the M4 runs UMAAL correctly.
+for c in m0:125 m3:125 m4:0; do
+    core=${c%%:*}
+    want=${c#*:}
+    $MAKE CONFIG=cortex-$core "$BUILD/cortex-$core/fw/cm_isa.elf" >/dev/null
+    run $core "--timeout 60" "$BUILD/cortex-$core/fw/cm_isa.elf"
+    if [ $rc -eq "$want" ] && [ "$(head -n 1 "$tmp/out")" = "cm_isa: probing" ]; then
+        good "$core instruction set enforced -> exit $rc ($(head -n 1 "$tmp/err"))"
+    else
+        bad "$core: cm_isa exit $rc, expected $want; stdout: $(cat "$tmp/out"); stderr: $(cat "$tmp/err")"
+    fi
 done
 
 echo "check-cortexm-runner: $passes passed, $failures failed"

@@ -41,7 +41,7 @@ import time
 from capstone import CS_ARCH_ARM, CS_MODE_MCLASS, CS_MODE_THUMB, Cs
 from elftools.common.exceptions import ELFError
 from elftools.elf.elffile import ELFFile
-from unicorn import (UC_ARCH_ARM, UC_HOOK_BLOCK, UC_HOOK_CODE, UC_MODE_MCLASS, UC_MODE_THUMB,
+from unicorn import (UC_ARCH_ARM, UC_HOOK_BLOCK, UC_HOOK_CODE, UC_MODE_THUMB,
                      UC_PROT_EXEC, UC_PROT_READ, UC_PROT_WRITE, Uc, UcError)
 from unicorn import arm_const as uca
 
@@ -241,7 +241,11 @@ class Runner:
         self.measurements = 0
         self.model = cyclemodel.Model(core, mul32)
         self.blocks_only = blocks_only
-        self.uc = uc = Uc(UC_ARCH_ARM, UC_MODE_THUMB | UC_MODE_MCLASS)
+        # Without UC_MODE_MCLASS: with it, Unicorn 2.1.4 emulates a Cortex-M33 whatever model
+        # is set, so an M0 would run Thumb-2 and an M3 UMAAL. In Thumb mode with the core's
+        # model, Unicorn enforces that core's instruction set (tests/check-cortexm-runner.sh
+        # proves it with an M0 firmware holding a Thumb-2 instruction).
+        self.uc = uc = Uc(UC_ARCH_ARM, UC_MODE_THUMB)
         uc.ctl_set_cpu_model(CPU_MODELS[core])
         uc.mem_map(FLASH_BASE, FLASH_SIZE, UC_PROT_READ | UC_PROT_EXEC)
         uc.mem_map(RAM_BASE, RAM_SIZE, UC_PROT_READ | UC_PROT_WRITE)
