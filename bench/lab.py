@@ -13,6 +13,7 @@ code size (bench/fw/size.c), takes the constant-time verdicts of the target chec
 """
 import argparse
 import concurrent.futures
+import glob
 import json
 import os
 import re
@@ -27,40 +28,10 @@ import targets as target_table  # noqa: E402  (platform/targets.py)
 import run as target_checks  # noqa: E402  (tests/target/run.py: the kernel list and ids)
 
 TARGETS = target_table.simulated()
-GROUPS = ["hash", "stream", "dh", "sign", "aead", "kem"]
+# The benchmark groups: bench/fw/bench_<group>.c each.
+GROUPS = sorted(os.path.basename(f)[len("bench_"):-2]
+                for f in glob.glob(os.path.join(ROOT, "bench", "fw", "bench_*.c")))
 
-# Target constant-time checks (tests/target/ctcheck.c) by the function they cover; a function
-# with several checks (valid and forged opens) is constant time when all of them are.
-CT_CHECKS = {
-    "crypto_verify_16": ["CT_VERIFY16"], "crypto_verify_32": ["CT_VERIFY32"],
-    "crypto_hash": ["CT_HASH"], "crypto_hashblocks": ["CT_HASHBLOCKS"],
-    "crypto_auth": ["CT_AUTH"], "crypto_auth_verify": ["CT_AUTH_VERIFY"],
-    "crypto_stream": ["CT_STREAM"], "crypto_stream_xor": ["CT_STREAM_XOR"],
-    "crypto_stream_salsa20_xor": ["CT_SALSA20_XOR"],
-    "crypto_core_salsa20": ["CT_CORE_SALSA20"], "crypto_core_hsalsa20": ["CT_CORE_HSALSA20"],
-    "crypto_onetimeauth": ["CT_ONETIMEAUTH"],
-    "crypto_onetimeauth_verify": ["CT_ONETIMEAUTH_VERIFY"],
-    "crypto_secretbox": ["CT_SECRETBOX"],
-    "crypto_secretbox_open": ["CT_SECRETBOX_OPEN", "CT_SECRETBOX_FORGED"],
-    "crypto_scalarmult": ["CT_SCALARMULT"], "crypto_scalarmult_base": ["CT_SCALARMULT_BASE"],
-    "crypto_box_beforenm": ["CT_BEFORENM"], "crypto_box": ["CT_BOX"],
-    "crypto_box_afternm": ["CT_SECRETBOX"],
-    "crypto_box_open": ["CT_BOX_OPEN", "CT_BOX_FORGED"],
-    "crypto_sign_seed_keypair": ["CT_SIGN_KEYPAIR"], "crypto_sign": ["CT_SIGN"],
-    "crypto_sign_detached": ["CT_SIGN_DETACHED"],
-    "chacha8_block": ["CT_CHACHA8_KERNEL"],
-    "chacha20_block": ["CT_CHACHA20_IETF_XOR"], "chacha20_block_portable_c": [],
-    "crypto_core_hchacha20": ["CT_HCHACHA20"],
-    "crypto_stream_chacha20_ietf_xor": ["CT_CHACHA20_IETF_XOR"],
-    "crypto_stream_xchacha20_xor": ["CT_XCHACHA20_XOR"],
-    "crypto_aead_chacha20poly1305_ietf_encrypt": ["CT_AEAD_ENCRYPT"],
-    "crypto_aead_chacha20poly1305_ietf_decrypt": ["CT_AEAD_DECRYPT", "CT_AEAD_FORGED"],
-    "crypto_aead_xchacha20poly1305_ietf_encrypt": ["CT_XAEAD_ENCRYPT"],
-    "crypto_aead_xchacha20poly1305_ietf_decrypt": ["CT_XAEAD_DECRYPT", "CT_XAEAD_FORGED"],
-    "crypto_kem_ntrulpr761_keypair": ["CT_KEM_KEYPAIR"], "crypto_kem_ntrulpr761_enc": ["CT_KEM_ENC"],
-    "crypto_kem_ntrulpr761_dec": ["CT_KEM_DEC"], "ntrulpr761_ref_keypair": ["CT_KEM_REF_KEYPAIR"],
-    "ntrulpr761_ref_enc": ["CT_KEM_REF_ENC"], "ntrulpr761_ref_dec": ["CT_KEM_REF_DEC"],
-}
 # Benchmark entries that measure an internal kernel: the function whose code size they report.
 SIZE_FUNCTION = {"chacha8_block": "microsalt_chacha_blocks",
                  "chacha20_block": "microsalt_chacha_blocks",
@@ -160,10 +131,7 @@ def ct_status(target, op):
         verdicts = json.load(open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target)))
     except OSError:
         return None  # the target checks have not run in this tree
-    checks = [op] if op.startswith("kernel_") else CT_CHECKS.get(op)
-    if not checks or any(c not in verdicts for c in checks):
-        return None
-    return all(verdicts[c] for c in checks)
+    return verdicts.get(op)  # by function (tests/target/run.py, ct_checks.def)
 
 
 def bench_target(target, op_filter, external, external_only):

@@ -14,6 +14,7 @@ Firmware that states more RAM than a target has (FIRMWARE_RAM_BYTES) is reported
 fitting. Any failure fails the run; nothing is skipped.
 """
 import concurrent.futures
+import glob
 import json
 import os
 import re
@@ -27,7 +28,9 @@ sys.path.insert(0, os.path.join(ROOT, "platform"))
 import targets as target_table  # noqa: E402  (platform/targets.py)
 
 TARGETS = target_table.simulated()
-GROUPS = ["hash", "stream", "dh", "sign", "aead"]
+# The vector groups: one suite_<group>.c and ct_<group>.c each.
+GROUPS = sorted(os.path.basename(f)[len("suite_"):-2]
+                for f in glob.glob(os.path.join(HERE, "suite_*.c")))
 # Slow jobs first, so that the two workers finish together: the Cortex-M runner follows
 # every data access of the constant-time firmware in Python.
 TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m3": 3, "cortex-m4": 2}
@@ -35,12 +38,29 @@ FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3}
 MEASURE = re.compile(r"^@measure (.*)$")
 
 
+def ct_checks():
+    """tests/target/ct_checks.def: [(check name, [functions it covers])], ids from 1."""
+    text = open(os.path.join(HERE, "ct_checks.def")).read()
+    return [(n, covers.split()) for n, covers in re.findall(r'^CT\((\w+), "([^"]*)"\)', text,
+                                                            re.M)]
+
+
 def ct_names():
-    """The measured operations' names, from the enum of ctcheck.c (ids count from 1)."""
-    text = open(os.path.join(HERE, "ctcheck.c")).read()
-    body = re.search(r"enum\s*{(.*?)}", text, re.S).group(1)
-    names = [n.strip() for n in re.sub(r"=\s*\d+", "", body).split(",") if n.strip()]
-    return {i + 1: n for i, n in enumerate(names)}
+    """The constant-time firmware's measurement ids and their check names."""
+    return {i + 1: n for i, (n, _) in enumerate(ct_checks())}
+
+
+def verdicts_by_function(verdicts):
+    """A function is constant time when every check that covers it passed; kernel entries
+    (kernel_<name>[_portable]) are their own checks."""
+    by_function = {k: v for k, v in verdicts.items() if k.startswith("kernel_")}
+    for check, covers in ct_checks():
+        for function in covers:
+            if check in verdicts and by_function.get(function, True) is not None:
+                by_function[function] = by_function.get(function, True) and verdicts[check]
+            else:
+                by_function[function] = None  # a check that did not run on this target
+    return {k: v for k, v in by_function.items() if v is not None}
 
 
 def kernel_names():
@@ -197,9 +217,9 @@ def judge_target(target, results, names):
             continue
         judge_ct(target, group, output, kernel_ids() if group == "kernels" else names,
                  problems, report, verdicts)
-    # The benchmark (bench/lab.py) reports these verdicts beside its figures.
+    # The benchmark (bench/lab.py) reports these verdicts, by function, beside its figures.
     with open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target), "w") as f:
-        json.dump(verdicts, f, indent=1, sort_keys=True)
+        json.dump(verdicts_by_function(verdicts), f, indent=1, sort_keys=True)
     return report, problems
 
 
