@@ -24,10 +24,10 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "platform"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "target"))
-import targets as target_table  # noqa: E402  (platform/targets.py)
+import targets as targets_txt  # noqa: E402  (platform/targets.py)
 import run as target_checks  # noqa: E402  (tests/target/run.py: the kernel list and ids)
 
-TARGETS = target_table.simulated()
+TARGETS = targets_txt.simulated()
 # The benchmark groups: bench/fw/bench_<group>.c each.
 GROUPS = sorted(os.path.basename(f)[len("bench_"):-2]
                 for f in glob.glob(os.path.join(ROOT, "bench", "fw", "bench_*.c")))
@@ -66,7 +66,7 @@ def make(*args):
 
 def tool(target, name):
     """The binutils tool `name` (size, nm) of target's compiler."""
-    return target_table.by_name(target)["cc"].replace("gcc", name)
+    return targets_txt.by_name(target)["cc"].replace("gcc", name)
 
 
 def run_group(target, group):
@@ -138,7 +138,7 @@ def bench_target(target, op_filter, external, external_only):
     start = time.time()
     make("lib", "CONFIG=" + target)
     records = []
-    groups = [g for g in GROUPS if target_table.fits(target, "bench/fw/bench_%s.c" % g)]
+    groups = [g for g in GROUPS if targets_txt.fits(target, "bench/fw/bench_%s.c" % g)]
     for group in [] if external_only else groups + ["kernels"]:
         print("lab: %s: running %s" % (target, "kernels" if group == "kernels"
                                          else "bench_" + group), flush=True)
