@@ -61,6 +61,63 @@ rc=0
 if [ $rc -eq 127 ]; then echo "ok: an ATmega2560 firmware on the ATmega328P -> exit 127"
 else bad "an ATmega2560 firmware on the ATmega328P: exit $rc, expected 127"; fi
 
+# SP moved the way avr-gcc moves it, SPH then SPL: in between SP is neither the old nor the new
+# value and may lie up to 255 bytes below both; the peak stack must not count it. The routine
+# moves SP down to the next address ending in 0xFF below it (the high byte falls by one, so the
+# half-written SP is the old low byte under the new high byte) and back.
+cat >"$tmp/split.c" <<'EOF'
+#include <stdint.h>
+#include "hal.h"
+uint16_t sp_split(void);
+__asm__(".global sp_split\n"
+        "sp_split:\n"
+        "    in r24, 0x3d\n"
+        "    in r27, 0x3e\n"
+        "    mov r26, r24\n"
+        "    ldi r30, 0xff\n"
+        "    mov r31, r27\n"
+        "    dec r31\n"
+        "    in r0, 0x3f\n"
+        "    cli\n"
+        "    out 0x3e, r31\n"
+        "    out 0x3f, r0\n"
+        "    out 0x3d, r30\n"
+        "    in r0, 0x3f\n"
+        "    cli\n"
+        "    out 0x3e, r27\n"
+        "    out 0x3f, r0\n"
+        "    out 0x3d, r26\n"
+        "    ldi r25, 0\n"
+        "    subi r24, 0xff\n"
+        "    sbci r25, 0xff\n"
+        "    ret\n");
+int main(void)
+{
+    uint16_t frame;
+    hal_setup();
+    hal_measure_begin(1);
+    frame = sp_split();
+    hal_measure_end(1);
+    hal_puts("frame=");
+    hal_put_u32(frame);
+    hal_puts("\n");
+    hal_exit(0);
+}
+EOF
+for c in atmega328p:2 atmega2560:3; do
+    mcu=${c%%:*}
+    avr-gcc -std=c99 -O2 -mmcu=$mcu -Iplatform/hal -Iplatform/avr -Wl,--gc-sections \
+        -o "$tmp/split-$mcu.elf" "$tmp/split.c" platform/hal/avr.c platform/avr/markers.S
+    "$RUNNER" --mcu $mcu "$tmp/split-$mcu.elf" >"$tmp/out" 2>"$tmp/err" || true
+    frame=$(sed -n 's/^frame=//p' "$tmp/out")
+    got=$(field "$tmp/out" stack @measure)
+    if [ -n "$frame" ] && [ "$got" = $((frame + ${c#*:})) ]; then
+        echo "ok: $mcu SP moved by halves: stack=$got (the routine's $frame bytes and the call)"
+    else
+        bad "$mcu: SP moved by halves: runner says stack '$got', the routine moved $frame bytes"
+    fi
+done
+
 # Faulty firmware, built straight with avr-gcc over the same HAL.
 cat >"$tmp/fault.c" <<'EOF'
 #include <stdint.h>

@@ -104,6 +104,15 @@ MICROSALT_INLINE uint32_t ct_lt_mask_u32(uint32_t x, uint32_t y)
 #endif
 }
 
+/* Any a, b. Returns the carry out of a + b (0 or 1), without a comparison that a compiler
+ * could turn into a branch: HChaCha20 and HSalsa20 put secret input where the stream's block
+ * counter is. */
+MICROSALT_INLINE uint32_t ct_add_carry_u32(uint32_t a, uint32_t b)
+{
+    uint32_t sum = a + b;
+    return ct_msb_u32((a & b) | ((a | b) & ~sum));
+}
+
 /* Keystream blocks the portable Salsa20 and ChaCha code computes side by side: four on 64-bit
  * hosts, where compilers turn the loops over the lanes into SIMD instructions, one on the
  * microcontrollers, where the lane loops vanish. */

@@ -31,14 +31,6 @@ MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b
     }
 }
 
-/* The carry out of a + b (0 or 1), computed without a comparison that a compiler could turn
- * into a branch: HChaCha20 puts secret input where the counter is. */
-MICROSALT_INLINE uint32_t add_carry(uint32_t a, uint32_t b)
-{
-    uint32_t sum = a + b;
-    return ct_msb_u32((a & b) | ((a | b) & ~sum));
-}
-
 /* lanes consecutive blocks (a constant after inlining: 1 or LANES) of the kernel contract in
  * chacha20.h. */
 MICROSALT_INLINE void chacha_lanes(uint8_t *c, const uint8_t *m, uint32_t x[16],
@@ -52,7 +44,7 @@ MICROSALT_INLINE void chacha_lanes(uint8_t *c, const uint8_t *m, uint32_t x[16],
 
     for (l = 0; l < lanes; l++) {
         w12[l] = x[12] + l;
-        w13[l] = x[13] + add_carry(x[12], l);
+        w13[l] = x[13] + ct_add_carry_u32(x[12], l);
     }
     for (i = 0; i < 16; i++) {
         for (l = 0; l < lanes; l++) y[i][l] = x[i];
@@ -77,7 +69,7 @@ MICROSALT_INLINE void chacha_lanes(uint8_t *c, const uint8_t *m, uint32_t x[16],
             store32_le(c + 64 * l + 4 * i, load32_le(m + 64 * l + 4 * i) ^ (y[i][l] + in));
         }
     }
-    x[13] += add_carry(x[12], lanes);
+    x[13] += ct_add_carry_u32(x[12], lanes);
     x[12] += lanes;
 }
 

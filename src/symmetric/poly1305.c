@@ -9,27 +9,20 @@
  * the microcontrollers (25 per block).
  * Both reduce with 2^130 = 5 (mod p), fold a limb's carry into the next one unconditionally
  * and never branch on or index by h, r, s or the message: constant time as written.
- * On x86-64 hosts with AVX2, long runs of full blocks go to the four-lane kernel in
- * src/arch/x86_64/poly1305.c, which takes and returns the 44-bit accumulator.
+ * The block loop is the kernel of poly1305.h; on x86-64 hosts with AVX2, long runs of full
+ * blocks go to the four-lane kernel in src/arch/x86_64/poly1305.c.
  */
 #include "common.h"
 #include "poly1305.h"
-#include "kernels.h"
 
-/* MICROSALT_FE32 (the host-fe32 build) selects the microcontrollers' limbs on a host too. */
-#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+#if MICROSALT_POLY1305_44
 
 __extension__ typedef unsigned __int128 u128;
 
 #define M44 (((uint64_t)1 << 44) - 1)
 #define M42 (((uint64_t)1 << 42) - 1)
 
-typedef struct {
-    uint64_t r[3]; /* r0, r1 < 2^44; r2 < 2^36 (clamping clears the top 4 bits) */
-    uint64_t h[3]; /* between blocks: h0 < 2^44, h1 < 2^44 + 2^7, h2 < 2^42 */
-} poly1305_state;
-
-static void poly1305_init(poly1305_state *st, const uint8_t k[16])
+static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
     uint64_t t0 = load64_le(k) & 0x0ffffffc0fffffffULL;
@@ -89,14 +82,19 @@ static void poly1305_mulmod(uint64_t out[3], const uint64_t a[3], const uint64_t
     poly1305_carry(out, d);
 }
 
-#ifdef MICROSALT_X86_64
-/* Below this many blocks the AVX2 kernel's setup outweighs its speed. */
-#define AVX2_MIN_BLOCKS 8
-#endif
+void microsalt_poly1305_powers(uint64_t pw[14], const uint64_t r[3])
+{
+    const uint64_t r20[2] = {20 * r[1], 20 * r[2]};
+    memcpy(pw + 9, r, 3 * sizeof pw[0]);
+    poly1305_mulmod(pw + 6, r, r, r20);
+    pw[12] = 20 * pw[7];
+    pw[13] = 20 * pw[8];
+    poly1305_mulmod(pw + 3, r, pw + 6, pw + 12);
+    poly1305_mulmod(pw, pw + 6, pw + 6, pw + 12);
+}
 
-/* hibit is 1 for full blocks (their 2^128 pad bit) and 0 for the padded last block. */
-static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long long nblocks,
-                            unsigned hibit)
+void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
+                                        size_t nblocks, uint32_t hibit)
 {
     const uint64_t pad = (uint64_t)hibit << 40;
     const uint64_t *r = st->r;
@@ -106,24 +104,6 @@ static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long 
     u128 d[3];
 
     memcpy(h, st->h, sizeof h);
-#ifdef MICROSALT_X86_64
-    /* The kernel gives every block its pad bit: full blocks only. */
-    if (hibit == 1 && nblocks >= AVX2_MIN_BLOCKS && microsalt_x86_64_avx2()) {
-        unsigned long long n = nblocks & ~(unsigned long long)3;
-        /* r^4, r^3, r^2, r, then 20 times r^2's limbs 1 and 2 */
-        uint64_t pw[14];
-        memcpy(pw + 9, r, 3 * sizeof pw[0]);
-        poly1305_mulmod(pw + 6, r, r, r20);
-        pw[12] = 20 * pw[7];
-        pw[13] = 20 * pw[8];
-        poly1305_mulmod(pw + 3, r, pw + 6, pw + 12);
-        poly1305_mulmod(pw, pw + 6, pw + 6, pw + 12);
-        microsalt_poly1305_blocks_avx2(h, pw, m, n);
-        microsalt_wipe(pw, sizeof pw);
-        m += 16 * n;
-        nblocks -= n;
-    }
-#endif
     if (nblocks >= 2) {
         /* Two blocks per step: h = (h + m1) r^2 + m2 r. The two products are independent,
          * so the processor overlaps them, and one carry chain serves both blocks. */
@@ -152,7 +132,7 @@ static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long 
 
 /* floor((h + 5) / 2^130), exact for limbs as between blocks (h < 2^130 + 2^51 < 2p):
  * 1 exactly when h >= p. */
-static uint32_t poly1305_ge_p(const poly1305_state *st)
+static uint32_t poly1305_ge_p(const microsalt_poly1305_state *st)
 {
     uint64_t g0 = st->h[0] + 5;
     uint64_t g1 = st->h[1] + (g0 >> 44);
@@ -163,7 +143,7 @@ static uint32_t poly1305_ge_p(const poly1305_state *st)
 /* out = h + add + s mod 2^128, for limbs as between blocks and add < 2^32. out may be s
  * itself (crypto_secretbox writes the tag over the key's second half): s is read before out
  * is written, word by word. */
-static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t add,
+static void poly1305_output(const microsalt_poly1305_state *st, uint8_t out[16], uint32_t add,
                             const uint8_t s[16])
 {
     u128 acc = (u128)st->h[0] + ((u128)st->h[1] << 44) + ((u128)st->h[2] << 88);
@@ -177,12 +157,7 @@ static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t 
 
 #define M26 (((uint32_t)1 << 26) - 1)
 
-typedef struct {
-    uint32_t r[5]; /* r_i < 2^26 */
-    uint32_t h[5]; /* between blocks: h1 < 2^26 + 2^6, the others < 2^26 */
-} poly1305_state;
-
-static void poly1305_init(poly1305_state *st, const uint8_t k[16])
+static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
     uint32_t t0 = load32_le(k) & 0x0fffffff;
@@ -197,9 +172,8 @@ static void poly1305_init(poly1305_state *st, const uint8_t k[16])
     memset(st->h, 0, sizeof st->h);
 }
 
-/* hibit is 1 for a full block (its 2^128 pad bit) and 0 for the padded last block. */
-static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long long nblocks,
-                            unsigned hibit)
+void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
+                                        size_t nblocks, uint32_t hibit)
 {
     const uint32_t r0 = st->r[0], r1 = st->r[1], r2 = st->r[2], r3 = st->r[3], r4 = st->r[4];
     /* h_i * r_j at bit 26(i + j) >= 130 wraps to 2^(26(i + j) - 130) * 5. */
@@ -252,7 +226,7 @@ static void poly1305_blocks(poly1305_state *st, const uint8_t *m, unsigned long 
 
 /* floor((h + 5) / 2^130), exact for limbs as between blocks (h < 2^130 + 2^32 < 2p):
  * 1 exactly when h >= p. */
-static uint32_t poly1305_ge_p(const poly1305_state *st)
+static uint32_t poly1305_ge_p(const microsalt_poly1305_state *st)
 {
     uint32_t g = st->h[0] + 5;
     unsigned i;
@@ -265,7 +239,7 @@ static uint32_t poly1305_ge_p(const poly1305_state *st)
 /* out = h + add + s mod 2^128, for limbs as between blocks and add < 2^32. out may be s
  * itself (crypto_secretbox writes the tag over the key's second half): s is read before out
  * is written, word by word. */
-static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t add,
+static void poly1305_output(const microsalt_poly1305_state *st, uint8_t out[16], uint32_t add,
                             const uint8_t s[16])
 {
     const uint32_t *h = st->h;
@@ -283,8 +257,21 @@ static void poly1305_output(const poly1305_state *st, uint8_t out[16], uint32_t 
 
 #endif
 
+/* The kernel over nblocks blocks, in runs its size_t count can hold (16 bits on AVR). */
+static void poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
+                            unsigned long long nblocks, uint32_t hibit)
+{
+    const size_t max_blocks = SIZE_MAX / 16;
+    while (nblocks > 0) {
+        size_t n = nblocks > max_blocks ? max_blocks : (size_t)nblocks;
+        microsalt_poly1305_blocks(st, m, n, hibit);
+        m += 16 * n;
+        nblocks -= n;
+    }
+}
+
 /* The tag of what st has absorbed, with k's second half as s; wipes st. */
-static void poly1305_finish(poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
+static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
 {
     /* h < 2p, so h mod p is h, or h - p = h + 5 - 2^130 when h >= p; 2^130 vanishes mod
      * 2^128. */
@@ -295,7 +282,7 @@ static void poly1305_finish(poly1305_state *st, uint8_t tag[16], const uint8_t k
 int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
                        const unsigned char *k)
 {
-    poly1305_state st;
+    microsalt_poly1305_state st;
     uint8_t last[16];
     size_t rest = (size_t)(mlen & 15);
 
@@ -315,7 +302,7 @@ int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long l
 
 /* Absorbs len bytes of m with a partial last block padded with zeros to a full one (RFC 8439
  * section 2.8's pad16): every block, padded or not, carries the 2^128 bit. */
-static void poly1305_pad16(poly1305_state *st, const uint8_t *m, unsigned long long len)
+static void poly1305_pad16(microsalt_poly1305_state *st, const uint8_t *m, unsigned long long len)
 {
     uint8_t last[16];
     size_t rest = (size_t)(len & 15);
@@ -332,7 +319,7 @@ static void poly1305_pad16(poly1305_state *st, const uint8_t *m, unsigned long l
 void microsalt_poly1305_aead(uint8_t tag[16], const uint8_t *ad, unsigned long long adlen,
                              const uint8_t *c, unsigned long long clen, const uint8_t k[32])
 {
-    poly1305_state st;
+    microsalt_poly1305_state st;
     uint8_t lengths[16];
 
     poly1305_init(&st, k);

@@ -1,8 +1,57 @@
-/* Poly1305 for the AEADs (aead_chacha20poly1305.c). */
+/*
+ * Poly1305 (RFC 8439 section 2.5): the block kernel of poly1305.c, and the AEADs' tag
+ * (aead_chacha20poly1305.c).
+ */
 #ifndef MICROSALT_POLY1305_H
 #define MICROSALT_POLY1305_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+#include "kernels.h"
+
+/* The state: the clamped key half r and the accumulator h in limbs. Hosts with a 64x64 ->
+ * 128-bit multiply use three limbs of 44, 44 and 42 bits; everything else, and the host-fe32
+ * build (MICROSALT_FE32), five 26-bit limbs, whose products fit the microcontrollers'
+ * 32x32 -> 64-bit multiply. A kernel for another layout converts at its edges. */
+#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+#define MICROSALT_POLY1305_44 1
+typedef struct {
+    uint64_t r[3]; /* r0, r1 < 2^44; r2 < 2^36 (clamping clears the top 4 bits) */
+    uint64_t h[3]; /* between blocks: h0 < 2^44, h1 < 2^44 + 2^7, h2 < 2^42 */
+} microsalt_poly1305_state;
+#else
+#define MICROSALT_POLY1305_44 0
+typedef struct {
+    uint32_t r[5]; /* r_i < 2^26 */
+    uint32_t h[5]; /* between blocks: h1 < 2^26 + 2^6, the others < 2^26 */
+} microsalt_poly1305_state;
+#endif
+
+/* Contract of every Poly1305 kernel, native or C:
+ * nblocks >= 0 blocks of 16 bytes at m (no alignment needed); for each, h = (h + block +
+ * hibit * 2^128) * r mod 2^130 - 5, where hibit is 1 for a full block (its pad bit) and 0 for
+ * a last block that carries its own pad byte. st->h is within the bounds above on entry and
+ * is left within them (not reduced below p); st->r is clamped and left unchanged. r, h and the
+ * message may be secret: the work depends on nblocks only. */
+void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
+                                        size_t nblocks, uint32_t hibit);
+
+/* The native kernel, same contract, where the architecture's kernels.h switches it on (x86-64:
+ * AVX2 for runs of full blocks when the CPU has it, chosen at run time, the twin for the
+ * rest); elsewhere the name is the twin's. */
+#if MICROSALT_NATIVE_POLY1305_BLOCKS
+void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m, size_t nblocks,
+                               uint32_t hibit);
+#else
+#define microsalt_poly1305_blocks microsalt_poly1305_blocks_portable
+#endif
+
+#if MICROSALT_POLY1305_44
+/* For a vector kernel: pw = r^4, r^3, r^2, r mod p in the accumulator's limbs (three each),
+ * then 20 times r^2's limbs 1 and 2. */
+void microsalt_poly1305_powers(uint64_t pw[14], const uint64_t r[3]);
+#endif
 
 /* RFC 8439 section 2.8's tag: Poly1305 with the one-time key k over ad, zeros to a multiple
  * of 16 bytes, c, zeros again, then adlen and clen as 64-bit little-endian numbers. */

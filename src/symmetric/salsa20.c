@@ -1,28 +1,20 @@
 /*
  * Salsa20/20 (Bernstein, "Salsa20 specification"): crypto_core_salsa20, crypto_core_hsalsa20
  * and the crypto_stream_salsa20 keystream (8-byte nonce, 64-bit little-endian block counter
- * from 0). Only additions, xors and fixed rotations touch the data: constant time as written.
- * On x86-64 hosts with AVX2 the keystream's batches of eight blocks come from the kernel in
- * src/arch/x86_64/salsa20.c and this code does the rest: a last block, and everything in
- * MICROSALT_PORTABLE builds.
+ * from 0), all through the block kernel of salsa20.h. Only additions, xors and fixed
+ * rotations touch the data: constant time as written. The portable kernel is below; the
+ * architecture's kernels.h may switch a native one on (x86-64: src/arch/x86_64/salsa20.c).
  */
 #include "common.h"
 #include "salsa20.h"
-#include "kernels.h"
 
 const unsigned char microsalt_salsa20_sigma[16] = {'e', 'x', 'p', 'a', 'n', 'd', ' ', '3',
                                                    '2', '-', 'b', 'y', 't', 'e', ' ', 'k'};
 
-/* Keystream blocks computed side by side. On 64-bit hosts four: every operation of the rounds
- * is the same on each lane, in a loop over the lanes that compilers turn into SIMD
- * instructions (gcc -O2 uses SSE2 on x86-64, about 2.3 times the speed of one block at a
- * time). On the microcontrollers one: the lane loops vanish and the state stays in registers
- * as far as the target allows. */
-#if UINTPTR_MAX > 0xFFFFFFFFu
-#define LANES 4
-#else
-#define LANES 1
-#endif
+/* Blocks side by side (common.h): on 64-bit hosts every operation of the rounds is the same on
+ * each lane, in a loop over the lanes that compilers turn into SIMD instructions (gcc -O2 uses
+ * SSE2 on x86-64, about 2.3 times the speed of one block at a time). */
+#define LANES MICROSALT_LANES
 
 MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b, unsigned c,
                                    unsigned d, unsigned lanes)
@@ -50,23 +42,20 @@ static void salsa20_setup(uint32_t x[16], const uint8_t in[16], const uint8_t k[
     }
 }
 
-/* out[.][l] = the Salsa20 core (20 rounds, then the input added) of x with the 64-bit number
- * in words 8 (low) and 9 advanced by l, for l < lanes: consecutive keystream blocks; lane 0 is
- * x's. lanes is a constant after inlining, 1 or LANES. */
-MICROSALT_INLINE void salsa20_core(uint32_t out[16][LANES], const uint32_t x[16], unsigned lanes)
+/* lanes consecutive blocks (a constant after inlining: 1 or LANES) of the kernel contract in
+ * salsa20.h. */
+MICROSALT_INLINE void salsa20_lanes(uint8_t *c, const uint8_t *m, uint32_t x[16], unsigned lanes)
 {
     /* The working state. Its address never escapes, so the compiler keeps it in (vector)
-     * registers as it would sixteen scalar locals; like those it cannot be wiped, but out,
-     * which holds the same secrets, is wiped by the callers. */
+     * registers as it would sixteen scalar locals; like those it is not wiped, but the
+     * keystream it held is only ever written xored into c. */
     uint32_t y[16][LANES];
     uint32_t w8[LANES], w9[LANES]; /* the lanes' words 8 and 9 */
     unsigned i, l;
 
     for (l = 0; l < lanes; l++) {
         w8[l] = x[8] + l;
-        /* The carry out of word 8. Only the stream uses lanes above 0, and there words 8
-         * and 9 are the public block counter. */
-        w9[l] = x[9] + (uint32_t)(w8[l] < l);
+        w9[l] = x[9] + ct_add_carry_u32(x[8], l);
     }
     for (i = 0; i < 16; i++) {
         for (l = 0; l < lanes; l++) {
@@ -89,130 +78,101 @@ MICROSALT_INLINE void salsa20_core(uint32_t out[16][LANES], const uint32_t x[16]
         quarterround(y, 10, 11, 8, 9, lanes);
         quarterround(y, 15, 12, 13, 14, lanes);
     }
-    for (i = 0; i < 16; i++) {
-        for (l = 0; l < lanes; l++) {
-            out[i][l] = y[i][l] + x[i];
+    for (l = 0; l < lanes; l++) {
+        for (i = 0; i < 16; i++) {
+            uint32_t in = i == 8 ? w8[l] : i == 9 ? w9[l] : x[i];
+            store32_le(c + 64 * l + 4 * i, load32_le(m + 64 * l + 4 * i) ^ (y[i][l] + in));
         }
     }
-    for (l = 0; l < lanes; l++) {
-        out[8][l] = y[8][l] + w8[l];
-        out[9][l] = y[9][l] + w9[l];
+    x[9] += ct_add_carry_u32(x[8], lanes);
+    x[8] += lanes;
+}
+
+void microsalt_salsa20_blocks_portable(uint8_t *c, const uint8_t *m, size_t nblocks,
+                                       uint32_t x[16])
+{
+    /* The lanes side by side pay off only when their blocks are used; for one block, scalar
+     * code takes about a third of their time on x86-64. */
+    for (; LANES > 1 && nblocks >= LANES; nblocks -= LANES, c += 64 * LANES, m += 64 * LANES) {
+        salsa20_lanes(c, m, x, LANES);
+    }
+    for (; nblocks > 0; nblocks--, c += 64, m += 64) {
+        salsa20_lanes(c, m, x, 1);
     }
 }
 
-/* All LANES blocks. */
-static void salsa20_blocks(uint32_t out[16][LANES], const uint32_t x[16])
+/* out = the Salsa20 core of the input matrix of (in, k, c): the kernel's keystream for one
+ * block, xored into zeros. */
+static void salsa20_core(uint8_t out[64], uint32_t x[16], const uint8_t in[16],
+                         const uint8_t k[32], const uint8_t c[16])
 {
-    salsa20_core(out, x, LANES);
+    salsa20_setup(x, in, k, c);
+    memset(out, 0, 64);
+    microsalt_salsa20_blocks(out, out, 1, x);
 }
-
-#if LANES > 1
-/* Lane 0 alone, for single blocks (the cores, a stream's last block): the lanes side by
- * side pay off only when their blocks are used; for one block, scalar code takes about a
- * third of their time on x86-64. */
-static void salsa20_block(uint32_t out[16][LANES], const uint32_t x[16])
-{
-    salsa20_core(out, x, 1);
-}
-#else
-#define salsa20_block salsa20_blocks
-#endif
 
 int crypto_core_salsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
                         const unsigned char *c)
 {
-    uint32_t x[16], y[16][LANES];
-    unsigned i;
-    salsa20_setup(x, in, k, c);
-    salsa20_block(y, x);
-    for (i = 0; i < 16; i++) {
-        store32_le(out + 4 * i, y[i][0]);
-    }
+    uint32_t x[16];
+    salsa20_core(out, x, in, k, c);
     microsalt_wipe(x, sizeof x);
-    microsalt_wipe(y, sizeof y);
     return 0;
 }
 
 /* HSalsa20 (the XSalsa20 paper): the words of the Salsa20 rounds at the constant and input
  * positions, without the final addition (which would only add public values there); so the
- * input that salsa20_block added is subtracted again. */
+ * input that the core added is subtracted again, taken from c and in (the kernel moved x's
+ * words 8 and 9 on). */
 int crypto_core_hsalsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
                          const unsigned char *c)
 {
-    uint32_t x[16], y[16][LANES];
+    uint32_t x[16];
+    uint8_t block[64];
     unsigned i;
-    salsa20_setup(x, in, k, c);
-    salsa20_block(y, x);
+    salsa20_core(block, x, in, k, c);
     for (i = 0; i < 4; i++) {
-        store32_le(out + 4 * i, y[5 * i][0] - x[5 * i]);
-        store32_le(out + 16 + 4 * i, y[6 + i][0] - x[6 + i]);
+        store32_le(out + 4 * i, load32_le(block + 20 * i) - load32_le(c + 4 * i));
+        store32_le(out + 16 + 4 * i, load32_le(block + 24 + 4 * i) - load32_le(in + 4 * i));
     }
     microsalt_wipe(x, sizeof x);
-    microsalt_wipe(y, sizeof y);
+    microsalt_wipe(block, sizeof block);
     return 0;
 }
 
-/* c = m xor keystream, or the bare keystream when m is NULL. c == m is allowed: every word
- * of m is read before the same word of c is written. */
+/* c = m xor keystream, or the bare keystream when m is NULL. c == m is allowed. */
 static void salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, const uint8_t *n,
                         const uint8_t *k)
 {
-    uint32_t x[16], y[16][LANES];
+    /* The kernel takes a size_t count of blocks: 16 bits on AVR. */
+    const size_t max_blocks = SIZE_MAX / 64;
+    uint32_t x[16];
     uint8_t block[64];
-    unsigned i, l;
+    size_t rest = (size_t)(len & 63), blocks;
+    unsigned long long full = len >> 6;
 
     memcpy(block, n, 8);
     memset(block + 8, 0, 8); /* block counter 0 */
     salsa20_setup(x, block, k, microsalt_salsa20_sigma);
-#ifdef MICROSALT_X86_64
-    if (len > 64 && microsalt_x86_64_avx2()) {
-        unsigned long long done = microsalt_salsa20_xor_avx2(c, m, len, x);
-        c += done;
-        if (m != NULL) {
-            m += done;
-        }
-        len -= done;
+    if (m == NULL) {
+        /* The keystream alone: xor it into zeros, in place. */
+        memset(c, 0, (size_t)len);
+        m = c;
     }
-#endif
-    while (len > 0) {
-        /* The lanes whose blocks are used; the last block may be partial. */
-        unsigned used = LANES;
-        if (len < (unsigned long long)64 * LANES) {
-            used = (unsigned)((len + 63) >> 6);
-        }
-        if (used > 1) {
-            salsa20_blocks(y, x);
-        } else {
-            salsa20_block(y, x);
-        }
-        for (l = 0; l < used && len >= 64; l++, len -= 64, c += 64) {
-            for (i = 0; i < 16; i++) {
-                uint32_t w = y[i][l];
-                if (m != NULL) {
-                    w ^= load32_le(m + 4 * i);
-                }
-                store32_le(c + 4 * i, w);
-            }
-            if (m != NULL) {
-                m += 64;
-            }
-        }
-        if (l < used) {
-            /* The last, partial block. */
-            for (i = 0; i < 16; i++) {
-                store32_le(block + 4 * i, y[i][l]);
-            }
-            for (i = 0; i < (unsigned)len; i++) {
-                c[i] = (uint8_t)(block[i] ^ (m != NULL ? m[i] : 0));
-            }
-            len = 0;
-        }
-        /* The 64-bit block counter in words 8 (low) and 9; block numbers are public. */
-        x[8] += LANES;
-        x[9] += (uint32_t)(x[8] < LANES);
+    while (full > 0) {
+        blocks = full > max_blocks ? max_blocks : (size_t)full;
+        microsalt_salsa20_blocks(c, m, blocks, x);
+        c += 64 * blocks;
+        m += 64 * blocks;
+        full -= blocks;
+    }
+    if (rest > 0) {
+        memset(block, 0, sizeof block);
+        memcpy(block, m, rest);
+        microsalt_salsa20_blocks(block, block, 1, x);
+        memcpy(c, block, rest);
     }
     microsalt_wipe(x, sizeof x);
-    microsalt_wipe(y, sizeof y);
     microsalt_wipe(block, sizeof block);
 }
 

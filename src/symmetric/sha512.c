@@ -1,6 +1,7 @@
 /*
- * SHA-512 (FIPS 180-4): the crypto_hashblocks compression, crypto_hash and the incremental
- * interface of sha512.h. Only public lengths steer control flow; the data never does.
+ * SHA-512 (FIPS 180-4): the block kernel's portable twin (sha512.h), crypto_hashblocks,
+ * crypto_hash and the incremental interface of sha512.h. Only public lengths steer control
+ * flow; the data never does.
  */
 #include "common.h"
 #include "sha512.h"
@@ -64,13 +65,16 @@ MICROSALT_INLINE uint64_t rotr64(uint64_t x, unsigned n)
     (w[(p16)] += SSIG1(w[((p16) + 14) & 15]) + w[((p16) + 9) & 15] +                        \
                  SSIG0(w[((p16) + 1) & 15]))
 
-static void sha512_blocks(uint64_t s[8], const uint8_t *in, unsigned long long nblocks)
+void microsalt_sha512_blocks_portable(uint64_t s[8], const uint8_t *in, size_t nblocks)
 {
     uint64_t w[16]; /* the message schedule as a ring of the last 16 words */
     uint64_t v[8];
+    /* Counted in 64 bits: avr-gcc then keeps the count in the frame, not in registers the
+     * rounds want (a 16-bit count costs 1.4% on the ATmega2560). */
+    unsigned long long left = nblocks;
     unsigned r;
 
-    for (; nblocks > 0; nblocks--, in += 128) {
+    for (; left > 0; left--, in += 128) {
         for (r = 0; r < 16; r++) {
             w[r] = load64_be(in + 8 * r);
         }
@@ -127,7 +131,8 @@ int crypto_hashblocks(unsigned char *statebytes, const unsigned char *in,
     for (i = 0; i < 8; i++) {
         s[i] = load64_be(statebytes + 8 * i);
     }
-    sha512_blocks(s, in, inlen >> 7);
+    /* A buffer the address space holds has fewer blocks than size_t counts. */
+    microsalt_sha512_blocks(s, in, (size_t)(inlen >> 7));
     for (i = 0; i < 8; i++) {
         store64_be(statebytes + 8 * i, s[i]);
     }
@@ -157,11 +162,11 @@ void microsalt_sha512_update(microsalt_sha512_ctx *ctx, const uint8_t *in,
             return;
         }
         memcpy(ctx->buf + used, in, take);
-        sha512_blocks(ctx->state, ctx->buf, 1);
+        microsalt_sha512_blocks(ctx->state, ctx->buf, 1);
         in += take;
         len -= take;
     }
-    sha512_blocks(ctx->state, in, len >> 7);
+    microsalt_sha512_blocks(ctx->state, in, (size_t)(len >> 7));
     memcpy(ctx->buf, in + (size_t)(len - (len & 127)), (size_t)(len & 127));
 }
 
@@ -174,14 +179,14 @@ void microsalt_sha512_final(microsalt_sha512_ctx *ctx, uint8_t out[64])
     if (used > 112) {
         /* No room left for the 16-byte length: it goes into one more block. */
         memset(ctx->buf + used, 0, 128 - used);
-        sha512_blocks(ctx->state, ctx->buf, 1);
+        microsalt_sha512_blocks(ctx->state, ctx->buf, 1);
         used = 0;
     }
     memset(ctx->buf + used, 0, 112 - used);
     /* The 128-bit big-endian bit count, bytes * 8. */
     store64_be(ctx->buf + 112, ctx->total >> 61);
     store64_be(ctx->buf + 120, ctx->total << 3);
-    sha512_blocks(ctx->state, ctx->buf, 1);
+    microsalt_sha512_blocks(ctx->state, ctx->buf, 1);
     for (i = 0; i < 8; i++) {
         store64_be(out + 8 * i, ctx->state[i]);
     }

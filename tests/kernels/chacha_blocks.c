@@ -7,7 +7,9 @@
 #include "kernel_test.h"
 
 #define TRIAL_BYTES (4 * 64 + 4) /* keeps offset 0 of every buffer word-aligned */
-static uint8_t m[TRIAL_BYTES], c_native[TRIAL_BYTES], c_twin[TRIAL_BYTES];
+#define m kt_arena
+#define c_native (kt_arena + TRIAL_BYTES)
+#define c_twin (kt_arena + 2 * TRIAL_BYTES)
 
 void kernel_test_chacha_blocks(void)
 {
@@ -21,15 +23,15 @@ void kernel_test_chacha_blocks(void)
         kt_fill(x, sizeof x);
         if (trial % 5 == 0) x[12] = 0xFFFFFFFFu - (trial % 2);
         if (trial % 7 == 0) memset(x, 0xFF, sizeof x); /* every word at its maximum */
-        kt_fill(m, sizeof m);
+        kt_fill(m, TRIAL_BYTES);
         memcpy(xn, x, sizeof x);
         memcpy(xp, x, sizeof x);
         microsalt_chacha_blocks_portable(c_twin + off, m + off, nblocks, xp, r);
         if ((trial / 3) & 1) {
-            memcpy(c_native, m, sizeof m);
+            memcpy(c_native, m, TRIAL_BYTES);
             KT_CALL(microsalt_chacha_blocks, c_native + off, c_native + off, nblocks, xn, r);
         } else {
-            memset(c_native, 0xA5, sizeof c_native);
+            memset(c_native, 0xA5, TRIAL_BYTES);
             KT_CALL(microsalt_chacha_blocks, c_native + off, m + off, nblocks, xn, r);
         }
         kt_check(kt_abi_ok() && memcmp(c_native + off, c_twin + off, len) == 0 &&

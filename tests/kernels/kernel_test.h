@@ -6,7 +6,7 @@
  * A test compares the kernel that the build switched on (the native one, or the twin itself
  * where the architecture has none) with its portable C twin: random operands, the edges of
  * its contract and aliased operands, every native call through KT_CALL so that the target's
- * ABI check sees it. It keeps its buffers small (an ATmega328P has 2 KB of RAM) and static.
+ * ABI check sees it. Its buffers are slices of kt_arena.
  */
 #ifndef MICROSALT_KERNEL_TEST_H
 #define MICROSALT_KERNEL_TEST_H
@@ -20,6 +20,11 @@
 uint32_t kt_rand(void);
 /* n pseudo-random bytes at p. */
 void kt_fill(void *p, size_t n);
+
+/* The scratch memory of every kernel test (they run one after another), word-aligned: one
+ * arena instead of each test's own buffers keeps the firmware within an ATmega328P's 2 KB. */
+#define KT_ARENA_BYTES 800
+extern uint8_t kt_arena[KT_ARENA_BYTES];
 
 /* One comparison of the kernel `kernel` (its kernels.def name) in trial `trial`: ok is
  * nonzero when the native kernel agreed with its twin. A failure is printed and counted. */

@@ -2,7 +2,7 @@
 #include "common.h"
 #include "kernels.h"
 
-#ifdef MICROSALT_X86_64
+#if MICROSALT_NATIVE_SALSA20_BLOCKS || MICROSALT_NATIVE_POLY1305_BLOCKS
 
 int microsalt_x86_64_avx2(void)
 {

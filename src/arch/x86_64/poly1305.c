@@ -10,8 +10,9 @@
  */
 #include "common.h"
 #include "kernels.h"
+#include "poly1305.h"
 
-#ifdef MICROSALT_X86_64
+#if MICROSALT_NATIVE_POLY1305_BLOCKS
 
 #include <immintrin.h>
 
@@ -124,8 +125,11 @@ MICROSALT_INLINE AVX2 void add_blocks(__m256i t[5], const __m256i h[5], const ui
     t[4] = _mm256_add_epi64(h[4], _mm256_or_si256(_mm256_srli_epi64(hi, 40), pad));
 }
 
-AVX2 void microsalt_poly1305_blocks_avx2(uint64_t h[3], const uint64_t pw[12],
-                                         const uint8_t *m, unsigned long long nblocks)
+/* Absorbs the nblocks full 16-byte blocks at m into h (the 44-bit accumulator of
+ * poly1305.h, within its bounds between blocks); pw holds r^4, r^3, r^2 and r mod p in the
+ * same form, three limbs each; nblocks is a positive multiple of 4. */
+static AVX2 void poly1305_blocks_avx2(uint64_t h[3], const uint64_t pw[12], const uint8_t *m,
+                                      size_t nblocks)
 {
     /* The 26-bit limbs of r^4, r^3, r^2, r and h, wiped at the end. The vectors live in
      * registers and the compiler's spill slots, like the portable code's working state. */
@@ -176,6 +180,26 @@ AVX2 void microsalt_poly1305_blocks_avx2(uint64_t h[3], const uint64_t pw[12],
     h[1] += h[0] >> 44;    /* h1 < 2^44 + 1 */
     h[0] &= M44;
     microsalt_wipe(l, sizeof l);
+}
+
+/* Below this many blocks the AVX2 code's setup outweighs its speed. */
+#define AVX2_MIN_BLOCKS 8
+
+/* The kernel of poly1305.h: runs of full blocks, four at a time, in AVX2 when the CPU has it;
+ * the rest, and a block without its pad bit, from the portable twin. */
+void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m, size_t nblocks,
+                               uint32_t hibit)
+{
+    if (hibit == 1 && nblocks >= AVX2_MIN_BLOCKS && microsalt_x86_64_avx2()) {
+        size_t n = nblocks & ~(size_t)3;
+        uint64_t pw[14];
+        microsalt_poly1305_powers(pw, st->r);
+        poly1305_blocks_avx2(st->h, pw, m, n);
+        microsalt_wipe(pw, sizeof pw);
+        m += 16 * n;
+        nblocks -= n;
+    }
+    microsalt_poly1305_blocks_portable(st, m, nblocks, hibit);
 }
 
 #endif

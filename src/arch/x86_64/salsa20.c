@@ -1,5 +1,6 @@
 /*
- * The Salsa20 keystream on x86-64 processors with AVX2: eight blocks at a time. Register i
+ * The Salsa20 kernel (src/symmetric/salsa20.h) on x86-64 processors with AVX2: eight blocks at
+ * a time. Register i
  * holds word i of the eight blocks (lane j: block j), so the rounds are the portable code's
  * operations (src/symmetric/salsa20.c), each done on eight blocks by one instruction; a transposition
  * then turns the lanes back into blocks. Additions, xors, shifts and shuffles by fixed
@@ -7,8 +8,9 @@
  */
 #include "common.h"
 #include "kernels.h"
+#include "salsa20.h"
 
-#ifdef MICROSALT_X86_64
+#if MICROSALT_NATIVE_SALSA20_BLOCKS
 
 #include <immintrin.h>
 
@@ -105,64 +107,60 @@ MICROSALT_INLINE AVX2 void keystream8(__m256i ks[16], const uint32_t x[16])
     transpose8(ks + 1, y + 8);
 }
 
-/* n 32-byte pieces of c = m xor ks (c = ks when m is NULL). */
+/* n 32-byte pieces of c = m xor ks. */
 MICROSALT_INLINE AVX2 void xor_out(uint8_t *c, const uint8_t *m, const __m256i *ks, unsigned n)
 {
     unsigned i;
 #pragma GCC unroll 16
     for (i = 0; i < n; i++) {
-        __m256i v = ks[i];
-        if (m != NULL) {
-            v = _mm256_xor_si256(
-                v, _mm256_loadu_si256((const __m256i *)(const void *)(m + 32 * i)));
-        }
+        __m256i v = _mm256_xor_si256(
+            ks[i], _mm256_loadu_si256((const __m256i *)(const void *)(m + 32 * i)));
         _mm256_storeu_si256((__m256i *)(void *)(c + 32 * i), v);
     }
 }
 
-/* Whole batches, then a last batch when more than one block is left: below that, the
- * portable one-block code is faster. */
-AVX2 unsigned long long microsalt_salsa20_xor_avx2(uint8_t *c, const uint8_t *m,
-                                                   unsigned long long len, uint32_t x[16])
+/* x's 64-bit block counter moved on by n blocks; x may be secret (salsa20.h). */
+MICROSALT_INLINE void advance(uint32_t x[16], uint32_t n)
 {
-    unsigned long long done = 0;
+    x[9] += ct_add_carry_u32(x[8], n);
+    x[8] += n;
+}
 
-    for (; len - done >= BATCH; done += BATCH) {
+/* The kernel of salsa20.h: whole batches of eight blocks, then a last batch when more than
+ * one block is left (its blocks' 32-byte pieces are whole, and their indices constants after
+ * unrolling, so ks stays out of memory); one block, and every block on a CPU without AVX2,
+ * from the portable twin, which is faster for a single block. */
+static AVX2 void salsa20_blocks_avx2(uint8_t *c, const uint8_t *m, size_t nblocks,
+                                     uint32_t x[16])
+{
+    for (; nblocks >= 8; nblocks -= 8, c += BATCH, m += BATCH) {
         /* Kept in registers (and the compiler's spill slots), like the rounds' state. */
         __m256i ks[16];
         keystream8(ks, x);
-        xor_out(c + done, m != NULL ? m + done : NULL, ks, 16);
-        /* The 64-bit block counter; block numbers are public. */
-        x[8] += 8;
-        x[9] += (uint32_t)(x[8] < 8);
+        xor_out(c, m, ks, 16);
+        advance(x, 8);
     }
-    if (len - done > 64) {
-        /* The last batch: its whole 32-byte pieces, then the bytes of a partial one. The
-         * pieces' indices are constants after unrolling, so ks stays out of memory. */
-        unsigned rest = (unsigned)(len - done), i;
-        __m256i ks[16], tail = _mm256_setzero_si256();
-        uint8_t piece[32];
+    if (nblocks > 1) {
+        __m256i ks[16];
+        unsigned i;
         keystream8(ks, x);
-        c += done;
-        if (m != NULL) {
-            m += done;
-        }
 #pragma GCC unroll 16
         for (i = 0; i < 16; i++) {
-            if (32 * i + 32 <= rest) {
-                xor_out(c + 32 * i, m != NULL ? m + 32 * i : NULL, ks + i, 1);
-            } else if (32 * i < rest) {
-                tail = ks[i];
-            }
+            if (i < 2 * nblocks) xor_out(c + 32 * i, m + 32 * i, ks + i, 1);
         }
-        _mm256_storeu_si256((__m256i *)(void *)piece, tail);
-        for (i = rest & ~31u; i < rest; i++) {
-            c[i] = (uint8_t)(piece[i % 32] ^ (m != NULL ? m[i] : 0));
-        }
-        microsalt_wipe(piece, sizeof piece);
-        done = len;
+        advance(x, (uint32_t)nblocks);
+        nblocks = 0;
     }
-    return done;
+    if (nblocks == 1) microsalt_salsa20_blocks_portable(c, m, 1, x);
+}
+
+void microsalt_salsa20_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint32_t x[16])
+{
+    if (nblocks > 1 && microsalt_x86_64_avx2()) {
+        salsa20_blocks_avx2(c, m, nblocks, x);
+    } else {
+        microsalt_salsa20_blocks_portable(c, m, nblocks, x);
+    }
 }
 
 #endif

@@ -1,0 +1,92 @@
+/*
+ * microsalt_poly1305_blocks (src/symmetric/poly1305.h) against its portable twin: 0 to 9
+ * blocks (the x86-64 kernel's runs of four and what is left after them), with and without the
+ * pad bit, from accumulators anywhere within their bounds and at their maxima, with random
+ * and all-ones clamped keys and messages, at every alignment mod 4.
+ */
+#include "kernel_test.h"
+#include "poly1305.h"
+
+#define MAX_BLOCKS 9
+#define msg (kt_arena + 4)
+
+/* A random accumulator within the bounds of poly1305.h, or (max) every limb at its bound. */
+static void random_state(microsalt_poly1305_state *st, int max)
+{
+    unsigned i;
+    uint8_t key[16];
+    kt_fill(key, sizeof key);
+    if (max) memset(key, 0xFF, sizeof key);
+#if MICROSALT_POLY1305_44
+    {
+        const uint64_t m44 = ((uint64_t)1 << 44) - 1;
+        uint64_t lo = 0, hi = 0;
+        for (i = 0; i < 8; i++) {
+            lo |= (uint64_t)key[i] << (8 * i);
+            hi |= (uint64_t)key[8 + i] << (8 * i);
+        }
+        lo &= 0x0ffffffc0fffffffULL;
+        hi &= 0x0ffffffc0ffffffcULL;
+        st->r[0] = lo & m44;
+        st->r[1] = ((lo >> 44) | (hi << 20)) & m44;
+        st->r[2] = hi >> 24;
+        for (i = 0; i < 3; i++) st->h[i] = ((uint64_t)kt_rand() << 32 | kt_rand()) & m44;
+        st->h[1] += kt_rand() & 127;
+        st->h[2] &= ((uint64_t)1 << 42) - 1;
+        if (max) {
+            st->h[0] = m44;
+            st->h[1] = m44 + 128;
+            st->h[2] = ((uint64_t)1 << 42) - 1;
+        }
+    }
+#else
+    {
+        const uint32_t m26 = ((uint32_t)1 << 26) - 1;
+        uint32_t t[4];
+        for (i = 0; i < 4; i++) {
+            t[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
+                   (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
+            t[i] &= i == 0 ? 0x0fffffffu : 0x0ffffffcu;
+        }
+        st->r[0] = t[0] & m26;
+        st->r[1] = ((t[0] >> 26) | (t[1] << 6)) & m26;
+        st->r[2] = ((t[1] >> 20) | (t[2] << 12)) & m26;
+        st->r[3] = ((t[2] >> 14) | (t[3] << 18)) & m26;
+        st->r[4] = t[3] >> 8;
+        for (i = 0; i < 5; i++) st->h[i] = max ? m26 : kt_rand() & m26;
+        st->h[1] += max ? 63 : kt_rand() & 63;
+    }
+#endif
+}
+
+void kernel_test_poly1305_blocks(void)
+{
+    microsalt_poly1305_state st, sn, sp;
+    unsigned trial;
+
+    for (trial = 0; trial < 40; trial++) {
+        size_t nblocks = trial % (MAX_BLOCKS + 1), off = trial % 4;
+        uint32_t hibit = trial % 5 != 2;
+        int max = trial % 6 == 1;
+        random_state(&st, max);
+        kt_fill(msg, MAX_BLOCKS * 16 + 4);
+        if (max) memset(msg, 0xFF, MAX_BLOCKS * 16 + 4);
+        sn = sp = st;
+        microsalt_poly1305_blocks_portable(&sp, msg - off, nblocks, hibit);
+        KT_CALL(microsalt_poly1305_blocks, &sn, msg - off, nblocks, hibit);
+        kt_check(kt_abi_ok() && memcmp(&sn, &sp, sizeof st) == 0, "poly1305_blocks", trial);
+    }
+}
+
+void kernel_bench_poly1305_blocks(void)
+{
+    microsalt_poly1305_state st;
+    random_state(&st, 0);
+    kt_fill(msg, 64);
+    kt_measure("poly1305_blocks", 0);
+    microsalt_poly1305_blocks(&st, msg, 4, 1);
+    kt_measure_end();
+    kt_measure("poly1305_blocks", 1);
+    microsalt_poly1305_blocks_portable(&st, msg, 4, 1);
+    kt_measure_end();
+}
