@@ -73,12 +73,12 @@ TEST_CFLAGS := $(filter-out -Wmissing-prototypes,$(CFLAGS)) -Itests/kernels -Ipl
                -DVECTOR_DIR='"tests/vectors"' -DGENERATED_VECTOR_DIR='"$(BUILD)/vectors"'
 
 # The kernel tests (tests/kernels/, docs/kernels.md): in the host runner and in the target
-# firmware kernels.c and ct_kernels.c, whose calls of each kernel go through the family's ABI
-# trampoline (ABI_SRC).
-$(B)/fw/kernels.elf $(B)/fw/ct_kernels.elf: $(KERNEL_TEST_SRC) $(wildcard tests/kernels/*.h) \
-                                          tests/kernels/kernels.def $(ABI_SRC)
-$(B)/fw/kernels.elf $(B)/fw/ct_kernels.elf: FW_CFLAGS += -Itests/kernels -DKT_ABI_TRAMPOLINE \
-                                                       $(KERNEL_TEST_SRC) $(ABI_SRC)
+# firmware kernels_<group>.c and ct_kernels_<group>.c, whose calls of each kernel go through
+# the family's ABI trampoline (ABI_SRC).
+$(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: tests/target/kernels.c $(KERNEL_TEST_SRC) \
+    $(wildcard tests/kernels/*.h) tests/kernels/kernels.def $(ABI_SRC)
+$(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: FW_CFLAGS += -Itests/kernels -DKT_ABI_TRAMPOLINE \
+    $(KERNEL_TEST_SRC) $(ABI_SRC)
 
 .PHONY: all lib check ct test bench clean install runner run-external kat
 .DEFAULT_GOAL := all

@@ -70,9 +70,9 @@ def tool(target, name):
 
 
 def run_group(target, group):
-    """Records of one benchmark firmware: bench/fw/bench_<group>.c, or for the group kernels
-    the kernel firmware tests/target/kernels.c."""
-    firmware = "kernels" if group == "kernels" else "bench_" + group
+    """Records of one benchmark firmware: bench/fw/bench_<group>.c, or for a group
+    kernels_<family> the kernel firmware tests/target/kernels_<family>.c."""
+    firmware = group if group.startswith("kernels_") else "bench_" + group
     code, out, err = make("run-" + firmware, "CONFIG=" + target)
     if code != 0:
         raise RuntimeError("%s bench_%s failed (exit %d): %s" % (target, group, code,
@@ -139,8 +139,9 @@ def bench_target(target, op_filter, external, external_only):
     make("lib", "CONFIG=" + target)
     records = []
     groups = [g for g in GROUPS if targets_txt.fits(target, "bench/fw/bench_%s.c" % g)]
-    for group in [] if external_only else groups + ["kernels"]:
-        print("lab: %s: running %s" % (target, "kernels" if group == "kernels"
+    kernels = ["kernels_" + g for g in target_checks.kernel_groups()]
+    for group in [] if external_only else groups + kernels:
+        print("lab: %s: running %s" % (target, group if group in kernels
                                          else "bench_" + group), flush=True)
         records += [r for r in run_group(target, group) if op_filter in (None, r["op"])]
     symbols = target_checks.library_symbols(target)

@@ -1,7 +1,8 @@
 /*
  * GF(2^255 - 19) arithmetic against an independent reference: plain 256-bit numbers in eight
  * 32-bit words, reduced mod p with the schoolbook method. Runs for whichever representation
- * the build selects (host: 64-bit limbs; host-fe32: 32-bit limbs).
+ * the build selects (host: 64-bit limbs; host-fe32: 32-bit limbs; host-fepacked: eight words
+ * mod 2^256 - 38).
  *
  * Besides values, every output is checked against the representation's bounds (fe25519_64.h,
  * fe25519_32.c: each limb below 2^width + 2^14), and operands are drawn from everything the
@@ -144,7 +145,14 @@ static void ref_pow(ref *r, const ref *a, const uint8_t e[32])
 
 /* ---- The representation, as the test sees it. ----------------------------------------- */
 
-#ifdef MICROSALT_FE64
+#if MICROSALT_FE_PACKED
+#define NLIMBS 8
+static int limb_pos(int i) { return 32 * i; }
+static int limb_width(int i) { (void)i; return 32; }
+static uint64_t limb_get(const fe25519 *f, int i) { return f->v[i]; }
+static void limb_set(fe25519 *f, int i, uint64_t x) { f->v[i] = (uint32_t)x; }
+static int limb_negative(const fe25519 *f, int i) { (void)f; (void)i; return 0; }
+#elif defined(MICROSALT_FE64)
 #define NLIMBS 5
 static int limb_pos(int i) { return 51 * i; }
 static int limb_width(int i) { (void)i; return 51; }
@@ -160,9 +168,11 @@ static void limb_set(fe25519 *f, int i, uint64_t x) { f->v[i] = (int32_t)x; }
 static int limb_negative(const fe25519 *f, int i) { return f->v[i] < 0; }
 #endif
 
-/* One past the largest limb value the representation files allow. */
+/* One past the largest limb value the representation files allow: any word in the packed
+ * one (every value below 2^256, which takes 2^256 - 1, 2p - 1 = 2^256 - 39 and p). */
 static uint64_t limb_bound(int i)
 {
+    if (MICROSALT_FE_PACKED) return (uint64_t)1 << 32;
     return ((uint64_t)1 << limb_width(i)) + ((uint64_t)1 << 14);
 }
 

@@ -1,18 +1,23 @@
 /*
  * Arithmetic in GF(2^255 - 19), shared by X25519 and Ed25519.
  *
- * Two representations, one interface:
- *  - 64-bit hosts with a 128-bit product (__SIZEOF_INT128__): five 51-bit limbs in uint64_t;
+ * Three representations, one interface:
+ *  - 64-bit hosts with a 128-bit product (__SIZEOF_INT128__): five 51-bit limbs in uint64_t
+ *    (fe25519_64.h, fe25519_64.c);
  *  - everything else, and any build with MICROSALT_FE32 (the microcontroller path, also run on
  *    the host by the test suite): ten limbs of alternately 26 and 25 bits in int32_t, with
- *    32x32->64 products.
+ *    32x32->64 products (fe25519_32.c);
+ *  - packed, where the architecture's kernels.h (or the build, host-fepacked) defines
+ *    MICROSALT_FE_PACKED: eight 32-bit words reduced mod 2^256 - 38, the layout of the field
+ *    kernels (fe25519_packed.c holds their portable twins).
  *
- * Contract, for both representations:
+ * Contract, for every representation:
  *  - every function accepts as input the output of any function here, including chains of
  *    fe_add/fe_sub/fe_neg results, and outputs may alias inputs;
  *  - fe_tobytes writes the canonical (fully reduced) little-endian encoding;
  *  - fe_frombytes ignores bit 255 and accepts non-canonical values (2^255-19 .. 2^255-1);
- *  - nothing branches or indexes on the values: all are constant time.
+ *  - nothing branches or indexes on the values: all are constant time, and any value may be
+ *    secret.
  * The representation-specific files state the limb bounds each function needs and produces.
  */
 #ifndef MICROSALT_FE25519_H
@@ -20,12 +25,23 @@
 
 #include <stdint.h>
 
-#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+#include "kernels.h"
+
+#if defined(MICROSALT_FE_PACKED)
+#undef MICROSALT_FE_PACKED
+#define MICROSALT_FE_PACKED 1
+/* v[i] is bits 32i..32i+31 of a value below 2^256, not necessarily below p. */
+typedef struct {
+    uint32_t v[8];
+} fe25519;
+#elif defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+#define MICROSALT_FE_PACKED 0
 #define MICROSALT_FE64 1
 typedef struct {
     uint64_t v[5];
 } fe25519;
 #else
+#define MICROSALT_FE_PACKED 0
 typedef struct {
     int32_t v[10];
 } fe25519;
@@ -49,9 +65,63 @@ uint32_t microsalt_fe_iszero(const fe25519 *f);
  * The operations the ladder and the point formulas repeat thousands of times. The 64-bit
  * representation defines them as inline functions in fe25519_64.h (see there why); the 32-bit
  * one out of line in fe25519_32.c, with these declarations.
+ *
+ * In the packed representation they are the field kernels (docs/kernels.md). Contract of
+ * every kernel, native or C: inputs are any eight words (0 <= value < 2^256), outputs are
+ * below 2^256 and need not be below p (fe_freeze's is); outputs may alias inputs; every
+ * operand may be secret, so the work never depends on the values. The portable twins
+ * microsalt_fe_<op>_portable are in fe25519_packed.c; MICROSALT_NATIVE_FE_<OP> in the
+ * architecture's kernels.h switches a native one on.
  */
 #ifdef MICROSALT_FE64
 #include "fe25519_64.h"
+#elif MICROSALT_FE_PACKED
+/* h = f + g, f - g, f g, f^2, 121666 f (mod 2^256 - 38). */
+void microsalt_fe_add_portable(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_sub_portable(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_mul_portable(fe25519 *h, const fe25519 *f, const fe25519 *g);
+void microsalt_fe_sq_portable(fe25519 *h, const fe25519 *f);
+void microsalt_fe_mul121666_portable(fe25519 *h, const fe25519 *f);
+/* b is 0 or 1: swap f and g when b == 1. */
+void microsalt_fe_cswap_portable(fe25519 *f, fe25519 *g, uint32_t b);
+/* h = f mod p, fully reduced (below p). */
+void microsalt_fe_freeze_portable(fe25519 *h, const fe25519 *f);
+
+#if MICROSALT_NATIVE_FE_ADD
+void microsalt_fe_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
+#else
+#define microsalt_fe_add microsalt_fe_add_portable
+#endif
+#if MICROSALT_NATIVE_FE_SUB
+void microsalt_fe_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);
+#else
+#define microsalt_fe_sub microsalt_fe_sub_portable
+#endif
+#if MICROSALT_NATIVE_FE_MUL
+void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);
+#else
+#define microsalt_fe_mul microsalt_fe_mul_portable
+#endif
+#if MICROSALT_NATIVE_FE_SQ
+void microsalt_fe_sq(fe25519 *h, const fe25519 *f);
+#else
+#define microsalt_fe_sq microsalt_fe_sq_portable
+#endif
+#if MICROSALT_NATIVE_FE_MUL121666
+void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f);
+#else
+#define microsalt_fe_mul121666 microsalt_fe_mul121666_portable
+#endif
+#if MICROSALT_NATIVE_FE_CSWAP
+void microsalt_fe_cswap(fe25519 *f, fe25519 *g, uint32_t b);
+#else
+#define microsalt_fe_cswap microsalt_fe_cswap_portable
+#endif
+#if MICROSALT_NATIVE_FE_FREEZE
+void microsalt_fe_freeze(fe25519 *h, const fe25519 *f);
+#else
+#define microsalt_fe_freeze microsalt_fe_freeze_portable
+#endif
 #else
 void microsalt_fe_add(fe25519 *h, const fe25519 *f, const fe25519 *g);
 void microsalt_fe_sub(fe25519 *h, const fe25519 *f, const fe25519 *g);

@@ -20,7 +20,7 @@
  */
 #include "fe25519.h"
 
-#ifndef MICROSALT_FE64
+#if !defined(MICROSALT_FE64) && !MICROSALT_FE_PACKED
 
 #include "common.h"
 

@@ -1,13 +1,25 @@
 /*
- * The kernels of kernels.def as a table, for the drivers: the host runner
- * (tests/test_kernels.c) and the target firmware (tests/target/kernels.c, ct_kernels.c).
- * The kernel tests themselves need only kernel_test.h.
+ * The kernels of kernels.def as a table, kt_kernels, for the one driver that includes this
+ * header: the host runner (tests/test_kernels.c) or a target firmware
+ * (tests/target/kernels.c). The driver first defines KERNEL_<group> as KERNEL for each group
+ * it runs; the other groups' lines are dropped here, so their code is not linked. The kernel
+ * tests themselves need only kernel_test.h.
  */
 #ifndef MICROSALT_KERNEL_LIST_H
 #define MICROSALT_KERNEL_LIST_H
 
 #include "kernel_test.h"
 #include "kernels.h"
+
+#ifndef KERNEL_core
+#define KERNEL_core(name, native)
+#endif
+#ifndef KERNEL_symmetric
+#define KERNEL_symmetric(name, native)
+#endif
+#ifndef KERNEL_curve25519
+#define KERNEL_curve25519(name, native)
+#endif
 
 #define KERNEL(name, native) void kernel_test_##name(void); void kernel_bench_##name(void);
 #include "kernels.def"
@@ -28,10 +40,12 @@ struct kt_kernel {
     void (*bench)(void);
     int native;
 };
-extern const struct kt_kernel kt_kernels[];
-extern const unsigned kt_kernel_count;
+static const struct kt_kernel kt_kernels[] = {
+#define KERNEL(name, native) {#name, kernel_test_##name, kernel_bench_##name, KT_NATIVE(native)},
+#include "kernels.def"
+#undef KERNEL
+};
+#define KT_KERNEL_COUNT (sizeof kt_kernels / sizeof kt_kernels[0])
 
-/* Restarts kt_rand from seed (the constant-time firmware draws other operands per run). */
-void kt_seed(uint32_t seed);
 
 #endif

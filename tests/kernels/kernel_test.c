@@ -1,8 +1,7 @@
 /*
  * The part of tests/kernels/kernel_test.h that the host runner and the target firmware share:
- * the generator, and the table of kernels that both walk (kernels.def).
+ * the generator, the arena and the ABI trampoline's entry.
  */
-#include "kernel_list.h"
 #include "kernel_test.h"
 #include "xorshift.h"
 
@@ -28,10 +27,3 @@ void kt_fill(void *p, size_t n)
 void abi_trampoline(void); /* tests/target/abi_<arch>.S */
 void (*volatile kt_abi_entry)(void) = abi_trampoline;
 #endif
-
-const struct kt_kernel kt_kernels[] = {
-#define KERNEL(name, native) {#name, kernel_test_##name, kernel_bench_##name, KT_NATIVE(native)},
-#include "kernels.def"
-#undef KERNEL
-};
-const unsigned kt_kernel_count = sizeof kt_kernels / sizeof kt_kernels[0];

@@ -20,6 +20,8 @@
 uint32_t kt_rand(void);
 /* n pseudo-random bytes at p. */
 void kt_fill(void *p, size_t n);
+/* Restarts kt_rand from seed (the constant-time firmware draws other operands per run). */
+void kt_seed(uint32_t seed);
 
 /* The scratch memory of every kernel test (they run one after another), word-aligned: one
  * arena instead of each test's own buffers keeps the firmware within an ATmega328P's 2 KB. */

@@ -63,28 +63,33 @@ def verdicts_by_function(verdicts):
     return {k: v for k, v in by_function.items() if v is not None}
 
 
+def kernel_groups():
+    """tests/kernels/kernels.def as {group: [kernel names in order]}, groups in order."""
+    text = open(os.path.join(ROOT, "tests", "kernels", "kernels.def")).read()
+    groups = {}
+    for group, name in re.findall(r"^KERNEL_(\w+)\((\w+),", text, re.M):
+        groups.setdefault(group, []).append(name)
+    return groups
+
+
 def kernel_names():
     """The kernels of tests/kernels/kernels.def, in order."""
-    text = open(os.path.join(ROOT, "tests", "kernels", "kernels.def")).read()
-    return re.findall(r"^KERNEL\((\w+),", text, re.M)
+    return [k for names in kernel_groups().values() for k in names]
 
 
-def kernel_ids():
-    """Measurement ids of tests/target/kernels.c and ct_kernels.c: 1 + 2 * index + which."""
-    names = {}
-    for i, k in enumerate(kernel_names()):
-        names[1 + 2 * i] = "kernel_" + k
-        names[2 + 2 * i] = "kernel_%s_portable" % k
-    return names
-
-
-def library_symbols(target):
-    """The functions the target's library defines."""
+def library_symbols(target, objects=None):
+    """The functions the target's library defines (objects: only those of these files)."""
     nm = target_table.by_name(target)["cc"].replace("gcc", "nm")
-    out = subprocess.run([nm, "--defined-only", os.path.join(ROOT, "build", target,
-                                                              "libmicrosalt.a")],
-                         capture_output=True, text=True, check=True).stdout
+    files = objects or [os.path.join(ROOT, "build", target, "libmicrosalt.a")]
+    out = subprocess.run([nm, "--defined-only"] + files, capture_output=True, text=True,
+                         check=True).stdout
     return {l.split()[-1] for l in out.splitlines() if " T " in l}
+
+
+def native_symbols(target):
+    """The functions the target's architecture directories (src/arch/) compiled."""
+    objects = glob.glob(os.path.join(ROOT, "build", target, "obj", "arch", "*", "*.o"))
+    return library_symbols(target, objects) if objects else set()
 
 
 def run_firmware(target, name):
@@ -107,26 +112,33 @@ def expected_runs(target, name):
 
 
 def parse_measures(output):
-    runs = {}
+    """The runs of each measurement: by the name its `@op` line gives, else by its id."""
+    runs, name = {}, None
     for line in output.splitlines():
+        if line.startswith("@op "):
+            name = dict(kv.split("=", 1) for kv in line[4:].split())["name"]
+            continue
         m = MEASURE.match(line)
         if m:
             fields = dict(kv.split("=", 1) for kv in m.group(1).split())
-            runs.setdefault(int(fields["id"]), []).append(fields)
+            runs.setdefault(name or int(fields["id"]), []).append(fields)
+            name = None
     return runs
 
 
 def judge_ct(target, group, output, names, problems, report, verdicts):
     runs = parse_measures(output)
-    if group == "kernels":
+    if group.startswith("kernels_"):
         # Each kernel and its twin, whether or not the kernel is native.
-        missing = set(names) - set(runs)
+        want = {"kernel_" + k + suffix for k in kernel_groups()[group[len("kernels_"):]]
+                for suffix in ("", "_portable")}
+        missing = want - set(runs)
         if missing:
-            problems.append("%s ct_kernels: no measurement of %s" %
-                            (target, ", ".join(names[i] for i in sorted(missing))))
+            problems.append("%s ct_%s: no measurement of %s" %
+                            (target, group, ", ".join(sorted(missing))))
     if not runs:
         problems.append("%s ct_%s: no measurements" % (target, group))
-    for ident, records in sorted(runs.items()):
+    for ident, records in sorted(runs.items(), key=lambda item: str(item[0])):
         name = names.get(ident, str(ident))
         keys = [k for k in records[0] if k != "id"]
         distinct = {tuple(r.get(k) for k in keys) for r in records}
@@ -155,8 +167,9 @@ def judge_ct(target, group, output, names, problems, report, verdicts):
 
 def firmware_of(target):
     """The test firmware run on target, in the order of its report: every one that fits."""
-    every = (["suite_" + g for g in GROUPS] + ["kernels", "kem"] +
-             ["ct_" + g for g in GROUPS + ["kem", "kernels"]])
+    kernels = ["kernels_" + g for g in kernel_groups()]
+    every = (["suite_" + g for g in GROUPS] + kernels + ["kem"] +
+             ["ct_" + g for g in GROUPS + ["kem"] + kernels])
     return [fw for fw in every if fits(target, fw)]
 
 
@@ -164,16 +177,17 @@ def fits(target, firmware):
     return target_table.fits(target, "tests/target/%s.c" % firmware)
 
 
-def judge_kernels(target, output, problems, report):
-    """Every kernel of kernels.def reported, and native wherever the library has its native
-    symbol (microsalt_<name>): a kernel built but not switched on would go silently unused."""
-    symbols = library_symbols(target)
-    for k in kernel_names():
+def judge_kernels(target, group, output, problems, report):
+    """Every kernel of the group reported, and native wherever an architecture directory
+    compiled its native symbol (microsalt_<name>): a kernel built but not switched on would go
+    silently unused."""
+    symbols = native_symbols(target)
+    for k in kernel_groups()[group]:
         m = re.search(r"^kernel %s: (native|twin only), " % k, output, re.M)
         if not m:
             problems.append("%s kernels: no report for kernel %s" % (target, k))
         elif m.group(1) != "native" and "microsalt_" + k in symbols:
-            problems.append("%s kernel %s: microsalt_%s is in the library but the build uses "
+            problems.append("%s kernel %s: src/arch/ defines microsalt_%s but the build uses "
                             "the twin (is it switched on in the architecture's kernels.h?)" %
                             (target, k, k))
         else:
@@ -198,15 +212,17 @@ def judge_target(target, results, names):
     for group in GROUPS:
         judge_summary("suite_" + group, "suite:")
     # Every kernel against its portable C twin, and its register discipline, on the target.
-    judge_summary("kernels", "kernels:")
-    judge_kernels(target, results[(target, "kernels")][1], problems, report)
+    for group in kernel_groups():
+        judge_summary("kernels_" + group, "kernels:")
+        judge_kernels(target, group, results[(target, "kernels_" + group)][1], problems,
+                      report)
     if fits(target, "kem"):
         judge_summary("kem", "kem:")
     else:
         report.append("  kem            does not fit: needs %d bytes of RAM, the target has %d"
                       % (target_table.firmware_ram("tests/target/kem.c"),
                          target_table.by_name(target)["ram"]))
-    for group in GROUPS + ["kem", "kernels"]:
+    for group in GROUPS + ["kem"] + ["kernels_" + g for g in kernel_groups()]:
         if not fits(target, "ct_" + group):
             continue
         code, output, secs = results[(target, "ct_" + group)]
@@ -215,8 +231,7 @@ def judge_target(target, results, names):
             problems.append("%s ct_%s failed (exit %d):\n%s" %
                             (target, group, code, output[-3000:]))
             continue
-        judge_ct(target, group, output, kernel_ids() if group == "kernels" else names,
-                 problems, report, verdicts)
+        judge_ct(target, group, output, names, problems, report, verdicts)
     # The benchmark (bench/lab.py) reports these verdicts, by function, beside its figures.
     with open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target), "w") as f:
         json.dump(verdicts_by_function(verdicts), f, indent=1, sort_keys=True)

@@ -1,0 +1,3 @@
+/* Kernel firmware, group core: see kernels.c. */
+#define KERNEL_core KERNEL
+#include "kernels.c"

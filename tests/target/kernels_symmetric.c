@@ -1,0 +1,3 @@
+/* Kernel firmware, group symmetric: see kernels.c. */
+#define KERNEL_symmetric KERNEL
+#include "kernels.c"
