@@ -19,8 +19,9 @@ void microsalt_ntrulpr761_mul_generator(int16_t c[761], const uint8_t seed[32],
 void microsalt_ntrulpr761_ref_mul_generator(int16_t c[761], const uint8_t seed[32],
                                             const uint8_t s_enc[191]);
 
-/* The reference variant (src/ntrulpr761/ntrulpr761_ref.c): the same KEM, byte for byte, with the
- * generator streamed instead of stored; the lab measures it beside the default one. */
+/* The reference variant (kem.c with rq_mul_ref.c's multiplication): the same KEM, byte for
+ * byte, with the generator streamed instead of stored; the lab measures it beside the default
+ * one. */
 int microsalt_ntrulpr761_ref_keypair(unsigned char *pk, unsigned char *sk);
 int microsalt_ntrulpr761_ref_enc(unsigned char *ct, unsigned char *ss, const unsigned char *pk);
 int microsalt_ntrulpr761_ref_dec(unsigned char *ss, const unsigned char *ct,

@@ -4,7 +4,7 @@
  * driven exactly as PQCgenKAT_kem drives it: entropy input 0, 1, ..., 47; 100 seeds of 48
  * bytes drawn from it; for each entry the DRBG re-initialised with its seed before keypair
  * and enc. Writes the .rsp to the file named by argv[1]; with a second argument `ref`, of the
- * reference variant (src/ntrulpr761/ntrulpr761_ref.c), which must give the same file. OpenSSL's AES
+ * reference variant (src/ntrulpr761/rq_mul_ref.c), which must give the same file. OpenSSL's AES
  * serves the DRBG only. Its randombytes replaces the library's (`make kat` links it so).
  * With `--target OUT.h` it writes instead what the target firmware tests/target/kem.c checks:
  * entry 0's draws from the DRBG, in order, and its pk, sk, ct and ss, plus the shared secret

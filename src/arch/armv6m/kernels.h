@@ -10,5 +10,7 @@
 /* No long multiply: the compiler's 32x32->64 product is libgcc's __aeabi_lmul, which
  * branches on carries, so ct_mul32x32_64 takes the twin of 16-bit halves (common.h). */
 #define MICROSALT_MUL64_VARIABLE_TIME 1
+/* Eight low registers: ntrulpr761's dot product does not unroll by four (src/ntrulpr761/). */
+#define MICROSALT_FEW_REGISTERS 1
 
 #endif

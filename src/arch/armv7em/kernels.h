@@ -10,5 +10,8 @@
 
 /* The Cortex-M4's UMULL and UMLAL take one cycle whatever their operands. */
 #undef MICROSALT_MUL64_VARIABLE_TIME
+/* The DSP extension: SMLAD, SMLADX, SADD16 and PKHBT, which ntrulpr761's multiplication uses
+ * as intrinsics (src/ntrulpr761/), with the fixed-time UMULL in its reduction. */
+#define MICROSALT_ARM_DSP 1
 
 #endif

@@ -11,5 +11,12 @@
  * libgcc's 64-bit multiply, which branches on carries. */
 #define MICROSALT_NATIVE_MUL32X32_64 1
 #define MICROSALT_MUL64_VARIABLE_TIME 1
+/* Signed 16x16 -> 32-bit products go through libgcc routines that branch on the signs:
+ * ntrulpr761 multiplies by masks instead (src/ntrulpr761/). */
+#define MICROSALT_MUL16_VARIABLE_TIME 1
+/* 32 8-bit registers: ntrulpr761's dot product does not unroll by four, and its bitsliced AES
+ * runs byte lane by byte lane (src/ntrulpr761/). */
+#define MICROSALT_FEW_REGISTERS 1
+#define MICROSALT_BYTE_REGISTERS 1
 
 #endif
