@@ -11,6 +11,7 @@
 #define KERNEL_core KERNEL
 #define KERNEL_symmetric KERNEL
 #define KERNEL_curve25519 KERNEL
+#define KERNEL_ntrulpr761 KERNEL
 #include "kernel_list.h"
 
 void kt_check(int ok, const char *kernel, unsigned trial)

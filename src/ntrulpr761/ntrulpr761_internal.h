@@ -160,6 +160,66 @@ typedef struct {
     uint16_t k;
 } mul_iter;
 
+/* The Karatsuba multiplication of rq_mul.c (32-bit cores): leaves of KL coefficients. */
+#define KL 96         /* leaf operand length */
+#define KPAD (8 * KL) /* 768 >= p */
+#define KBPAD 4       /* zeros on each side of the s operand (see kara_leaf) */
+
+/* |x| <= 2096216. Returns x mod q in [-2384, 2384].
+ * On the M4: u = x + 457 q + Q12 in [0, 2^23); quot = floor(u * 935519 / 2^32) by UMULL (one
+ * cycle, fixed time, on the M4) exceeds u / q by less than 0.0008 (935519 / 2^32 exceeds 1/q
+ * by a factor 1.0000004), so it is floor(u / q) or one more when u / q is within 0.0008 below
+ * an integer: u - quot q lies in [-4, q), the result in [-2299, 2295].
+ * Elsewhere (32-bit multiplies only, fixed time on every core; no UMULL, which the M3 ends
+ * early): u = x + 457 q in [0, 2^22); the estimate ((u >> 5) * 29235 + 2^21) >> 22 is within
+ * 0.5 + 0.0193 of u / q (29235 / 2^17 exceeds 1/q by a factor 1.0000137, u / q <= 914:
+ * 0.0126; the dropped low 5 bits: 31 / q), so the remainder is within 0.5193 q.
+ * (u >> 5) * 29235 + 2^21 < 2^17 * 29235 + 2^21 < 2^32. */
+MICROSALT_INLINE int16_t fq_reduce(int32_t x)
+{
+#if MICROSALT_ARM_DSP
+    uint32_t u = (uint32_t)(x + (457 * Q + Q12));
+    uint32_t quot = (uint32_t)(((uint64_t)u * 935519u) >> 32);
+    return (int16_t)((int32_t)(u - quot * Q) - Q12);
+#else
+    uint32_t u = (uint32_t)(x + 457 * (int32_t)Q);
+    uint32_t quot = (((u >> 5) * 29235u) + ((uint32_t)1 << 21)) >> 22;
+    return (int16_t)(int32_t)(u - quot * Q);
+#endif
+}
+
+#if MICROSALT_ARM_DSP
+MICROSALT_INLINE void store2x16(int16_t *p, uint32_t v)
+{
+    memcpy(p, &v, sizeof v);
+}
+
+/* The low halfword of lo and the high one of hi: one PKHBT, which gcc does not emit for
+ * (lo & 0xffff) | (hi & 0xffff0000) (four instructions). */
+MICROSALT_INLINE uint32_t pack_lo_hi(uint32_t lo, uint32_t hi)
+{
+    uint32_t t;
+    __asm__("pkhbt %0, %1, %2" : "=r"(t) : "r"(lo), "r"(hi));
+    return t;
+}
+#endif
+
+/* The Karatsuba leaf, a kernel (docs/kernels.md; the twin in rq_leaf.c, the Cortex-M4's
+ * SMLAD one in src/arch/armv7em/ntrulpr761_kara_leaf.c). Contract: r = a b, the 2 KL - 1
+ * coefficients of the product of a (KL coefficients) and the KL coefficients at b, each
+ * reduced mod q into [-2384, 2384] (any representative: fq_reduce's range differs between
+ * cores), and r[2 KL - 1] = 0. The KBPAD entries before b and after b + KL are zeros, which
+ * a kernel may read. Bounds: |a_i| <= 4590, |b_j| <= 8, and |b_j| <= 2 where some |a_i| >
+ * 2384. r overlaps neither. a and b may be secret (b is a slice sum of the secret s): the
+ * work is the same for every input. */
+void microsalt_ntrulpr761_kara_leaf_portable(int16_t r[2 * KL], const int16_t a[KL],
+                                            const small_t *b);
+#if MICROSALT_NATIVE_NTRULPR761_KARA_LEAF
+void microsalt_ntrulpr761_kara_leaf(int16_t r[2 * KL], const int16_t a[KL], const small_t *b);
+#else
+#define microsalt_ntrulpr761_kara_leaf microsalt_ntrulpr761_kara_leaf_portable
+#endif
+
 /* sort.c */
 #define short_fromlist microsalt_ntrulpr761_short_fromlist
 void short_fromlist(uint8_t out[SMALL_BYTES], uint32_t L[P]);

@@ -30,48 +30,6 @@ static NOINLINE void generator_expand(int16_t *G, const uint8_t seed[SEEDS_BYTES
  * x^(t-p) for t >= p happens at that addition. 27 leaves of 96 x 96 (248832 multiplications
  * instead of 579121), 125 leaf additions; no product longer than a leaf's is ever stored:
  * c accumulates in 16 bits, reduced after each group of three leaves. */
-#define KL 96         /* leaf operand length */
-#define KPAD (8 * KL) /* 768 >= p */
-#define KBPAD 4       /* zeros on each side of the s operand (see kara_leaf) */
-
-/* |x| <= 2096216. Returns x mod q in [-2384, 2384].
- * On the M4: u = x + 457 q + Q12 in [0, 2^23); quot = floor(u * 935519 / 2^32) by UMULL (one
- * cycle, fixed time, on the M4) exceeds u / q by less than 0.0008 (935519 / 2^32 exceeds 1/q
- * by a factor 1.0000004), so it is floor(u / q) or one more when u / q is within 0.0008 below
- * an integer: u - quot q lies in [-4, q), the result in [-2299, 2295].
- * Elsewhere (32-bit multiplies only, fixed time on every core; no UMULL, which the M3 ends
- * early): u = x + 457 q in [0, 2^22); the estimate ((u >> 5) * 29235 + 2^21) >> 22 is within
- * 0.5 + 0.0193 of u / q (29235 / 2^17 exceeds 1/q by a factor 1.0000137, u / q <= 914:
- * 0.0126; the dropped low 5 bits: 31 / q), so the remainder is within 0.5193 q.
- * (u >> 5) * 29235 + 2^21 < 2^17 * 29235 + 2^21 < 2^32. */
-MICROSALT_INLINE int16_t fq_reduce(int32_t x)
-{
-#if MICROSALT_ARM_DSP
-    uint32_t u = (uint32_t)(x + (457 * Q + Q12));
-    uint32_t quot = (uint32_t)(((uint64_t)u * 935519u) >> 32);
-    return (int16_t)((int32_t)(u - quot * Q) - Q12);
-#else
-    uint32_t u = (uint32_t)(x + 457 * Q);
-    uint32_t quot = (((u >> 5) * 29235u) + (1u << 21)) >> 22;
-    return (int16_t)(int32_t)(u - quot * Q);
-#endif
-}
-
-#if MICROSALT_ARM_DSP
-MICROSALT_INLINE void store2x16(int16_t *p, uint32_t v)
-{
-    memcpy(p, &v, sizeof v);
-}
-
-/* The low halfword of lo and the high one of hi: one PKHBT, which gcc does not emit for
- * (lo & 0xffff) | (hi & 0xffff0000) (four instructions). */
-MICROSALT_INLINE uint32_t pack_lo_hi(uint32_t lo, uint32_t hi)
-{
-    uint32_t t;
-    __asm__("pkhbt %0, %1, %2" : "=r"(t) : "r"(lo), "r"(hi));
-    return t;
-}
-#endif
 
 /* x[i] += y[i] for i < n; on the M4 two coefficients per SADD16 (words may be unaligned).
  * The callers' sums stay within int16 (their bounds). */
@@ -86,78 +44,6 @@ static void add16(int16_t *x, const int16_t *y, unsigned n)
     for (; i < n; i++) x[i] = (int16_t)(x[i] + y[i]);
 }
 
-#if MICROSALT_ARM_DSP
-/* r = a * b (2 KL - 1 coefficients, r[2 KL - 1] = 0), each coefficient reduced by fq_reduce;
- * b points KBPAD zeros after the start of its buffer, which also has KBPAD zeros after the
- * KL coefficients. With words A_i = (a_2i, a_2i+1), B_j = (b_2j, b_2j+1) and T_j = (b_2j,
- * b_2j-1): r_2k+1 = sum_i SMLADX(A_i, B_k-i) and r_2k = sum_i SMLAD(A_i, T_k-i), the words
- * B_j outside 0..47 being zeros of the padding. kara_leaf4 computes two output words (four
- * coefficients, from k) in one pass over i, whose range (the union of both words' ranges,
- * one longer at each end: i from max(0, k - 48) to min(47, k + 1)) always has an even length,
- * so each step takes two i; it loads two A and two B and builds two T, and hands the last B,
- * B and T to the next step. Bounds: |a| <= 4590 or (four or more
- * slices, reduced) 2384, |b| <= 8 and at most 2 when |a| > 2384: the sums (and every partial
- * sum) stay below 96 * 2384 * 8 < 1.84e6, within fq_reduce's range. */
-MICROSALT_INLINE void kara_leaf4(int16_t r[4], const int16_t *pa, const int16_t *pb, unsigned n)
-{
-    uint32_t bn = load2x16(pb + 2), bm = load2x16(pb); /* B_k+1-i, B_k-i */
-    uint32_t tn = pack_lo_hi(bn, bm);                   /* T_k+1-i */
-    int32_t e0 = 0, o0 = 0, e1 = 0, o1 = 0;
-    while (n-- > 0) {
-        uint32_t a0 = load2x16(pa), a1 = load2x16(pa + 2);
-        uint32_t bl = load2x16(pb - 2), bl2 = load2x16(pb - 4);
-        uint32_t tm = pack_lo_hi(bm, bl), tl = pack_lo_hi(bl, bl2);
-        e1 = __smlad(a0, tn, e1);
-        o1 = __smladx(a0, bn, o1);
-        e0 = __smlad(a0, tm, e0);
-        o0 = __smladx(a0, bm, o0);
-        e1 = __smlad(a1, tm, e1);
-        o1 = __smladx(a1, bm, o1);
-        e0 = __smlad(a1, tl, e0);
-        o0 = __smladx(a1, bl, o0);
-        bn = bl;
-        bm = bl2;
-        tn = tl;
-        pa += 4;
-        pb -= 4;
-    }
-    r[0] = fq_reduce(e0);
-    r[1] = fq_reduce(o0);
-    r[2] = fq_reduce(e1);
-    r[3] = fq_reduce(o1);
-}
-
-static void kara_leaf(int16_t r[2 * KL], const int16_t a[KL], const int16_t *b)
-{
-    unsigned k;
-    for (k = 0; k < KL / 2; k += 2) kara_leaf4(r + 2 * k, a, b + 2 * k, k / 2 + 1);
-    for (; k < KL; k += 2) kara_leaf4(r + 2 * k, a + 2 * (k - KL / 2), b + KL, (KL - k) / 2);
-}
-#else
-/* r = a * b as above (r[2 KL - 1] = 0), two output coefficients per pass over i: both
- * ranges together, b's zero padding covering the ends; each step loads one a and one b and
- * reuses the b of the step before. Same bounds as the DSP version. */
-static void kara_leaf(int16_t r[2 * KL], const int16_t a[KL], const small_t *b)
-{
-    uint16_t t;
-    for (t = 0; t < 2 * KL; t += 2) {
-        uint16_t ilo = (uint16_t)(t > KL - 1 ? t - (KL - 1) : 0);
-        uint16_t ihi = (uint16_t)(t + 1 < KL - 1 ? t + 1 : KL - 1);
-        const int16_t *pa = a + ilo, *pend = a + ihi + 1;
-        const small_t *pb = b + (t - ilo); /* b_t-i */
-        int32_t v0 = 0, v1 = 0;
-        int32_t bn = pb[1];                /* b_t+1-i */
-        while (pa != pend) {
-            int32_t x = *pa++, bm = *pb--;
-            v0 += x * bm;
-            v1 += x * bn;
-            bn = bm;
-        }
-        r[t] = fq_reduce(v0);
-        r[t + 1] = fq_reduce(v1);
-    }
-}
-#endif
 
 /* The leaf operands of digits d[0..2]: a = the sum of the slices of G (padded to KPAD), b
  * the same slices of s (zero at p and beyond), at the offsets that the digits select (digit 1
@@ -245,7 +131,7 @@ static NOINLINE void kara_mul(int16_t c[P], const int16_t G[KPAD], const small_t
         for (d[1] = 0; d[1] < 3; d[1]++) {
             for (d[2] = 0; d[2] < 3; d[2]++) {
                 kara_operands(a, b, G, s, d);
-                kara_leaf(r, a, b + KBPAD);
+                microsalt_ntrulpr761_kara_leaf(r, a, b + KBPAD);
                 /* The terms of the product of 1 - y (digit 0), y^2 - y (1) or y (2). */
                 off[0] = 0;
                 neg[0] = 0;

@@ -20,6 +20,9 @@
 #ifndef KERNEL_curve25519
 #define KERNEL_curve25519(name, native)
 #endif
+#ifndef KERNEL_ntrulpr761
+#define KERNEL_ntrulpr761(name, native)
+#endif
 
 #define KERNEL(name, native) void kernel_test_##name(void); void kernel_bench_##name(void);
 #include "kernels.def"

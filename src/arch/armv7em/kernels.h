@@ -13,5 +13,7 @@
 /* The DSP extension: SMLAD, SMLADX, SADD16 and PKHBT, which ntrulpr761's multiplication uses
  * as intrinsics (src/ntrulpr761/), with the fixed-time UMULL in its reduction. */
 #define MICROSALT_ARM_DSP 1
+/* ntrulpr761_kara_leaf.c: microsalt_ntrulpr761_kara_leaf (src/ntrulpr761/ntrulpr761_internal.h). */
+#define MICROSALT_NATIVE_NTRULPR761_KARA_LEAF 1
 
 #endif
