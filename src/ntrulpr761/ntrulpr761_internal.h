@@ -148,6 +148,18 @@ MICROSALT_INLINE uint32_t load2x16(const int16_t *p)
 }
 #endif
 
+/* The dot product sum_{m < n} x_m y_m, a kernel (docs/kernels.md; the twin in rq.c, the
+ * Cortex-M4's SMLAD one in src/arch/armv7em/ntrulpr761_dot.c). Contract: n <= P, |x_m| <=
+ * Q12, y_m in {-1, 0, 1}; returns the exact sum (|.| <= P Q12 < 2^21). x and y need no
+ * alignment. Both may be secret (y is a secret small polynomial): the work depends on n
+ * only. */
+int32_t microsalt_ntrulpr761_dot_portable(const int16_t *x, const small_t *y, uint16_t n);
+#if MICROSALT_NATIVE_NTRULPR761_DOT
+int32_t microsalt_ntrulpr761_dot(const int16_t *x, const small_t *y, uint16_t n);
+#else
+#define microsalt_ntrulpr761_dot microsalt_ntrulpr761_dot_portable
+#endif
+
 /* Coefficients 0, 1, 2, ... of X * s in R/q, one per call, unreduced. With P_t the plain
  * product, x^t for t >= p folds into x^(t-p+1) + x^(t-p), so c_k = P_k + P_(k+p) +
  * P_(k+p-1) (the last for k >= 1); P_(k+p) is kept for the next k, so every P_t is computed

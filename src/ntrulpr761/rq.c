@@ -5,42 +5,15 @@
  * Multiplication in R/q = Z_q[x]/(x^p - x - 1) by a small polynomial.
  * ====================================================================================== */
 
-/* Coefficient t (0 <= t <= 2p - 2) of the plain product X * s: the sum over i + j = t of
- * X_i s_j, given sr = s reversed (sr[m] = s[p - 1 - m]) so that both arrays are walked
- * forwards (m = p - 1 - j), which compilers vectorise. */
-static int32_t prod_coeff(const int16_t X[P], const small_t sr[P], uint16_t t)
+int32_t microsalt_ntrulpr761_dot_portable(const int16_t *x, const small_t *y, uint16_t n)
 {
     int32_t acc = 0;
-    uint16_t jlo = (uint16_t)(t >= P ? t - (P - 1) : 0), jhi = (uint16_t)(t < P ? t : P - 1);
-    uint16_t m, mlo = (uint16_t)(P - 1 - jhi), n = (uint16_t)(jhi - jlo + 1);
-    const int16_t *x = X + (t - jhi);
-    const small_t *y = sr + mlo;
-    m = 0;
-#if MICROSALT_ARM_DSP
-    /* Sixteen products per iteration as eight SMLADs (two 16x16 products summed into acc, one
-     * cycle, fixed time) on 32-bit words holding two coefficients each (memcpy: the words may
-     * be unaligned, which the M4's LDR allows); the same sum as below, |acc| <= p Q12 < 2^21. */
-    {
-        const int16_t *xp = x, *xend = x + (n & ~15u);
-        const small_t *yp = y;
-        for (; xp != xend; xp += 16, yp += 16) {
-            acc = __smlad(load2x16(xp), load2x16(yp), acc);
-            acc = __smlad(load2x16(xp + 2), load2x16(yp + 2), acc);
-            acc = __smlad(load2x16(xp + 4), load2x16(yp + 4), acc);
-            acc = __smlad(load2x16(xp + 6), load2x16(yp + 6), acc);
-            acc = __smlad(load2x16(xp + 8), load2x16(yp + 8), acc);
-            acc = __smlad(load2x16(xp + 10), load2x16(yp + 10), acc);
-            acc = __smlad(load2x16(xp + 12), load2x16(yp + 12), acc);
-            acc = __smlad(load2x16(xp + 14), load2x16(yp + 14), acc);
-        }
-        m = (uint16_t)(n & ~15u);
-    }
-#endif
+    uint16_t m = 0;
 #if !MICROSALT_FEW_REGISTERS
     /* Four independent products per iteration: fewer loop branches, and loads that pipeline;
-     * the sum is the same (integer addition, |acc| <= p Q12 < 2^21). Not on AVR, where the
-     * masked small_times of four terms at once runs out of registers and is slower, nor on
-     * the Cortex-M0 (8 low registers), where it measured slightly slower too. */
+     * the sum is the same (integer addition). Not on AVR, where the masked small_times of
+     * four terms at once runs out of registers and is slower, nor on the Cortex-M0 (8 low
+     * registers), where it measured slightly slower too. */
     for (; m + 4 <= n; m = (uint16_t)(m + 4)) {
         acc += small_times(x[m], y[m]) + small_times(x[m + 1], y[m + 1]) +
                small_times(x[m + 2], y[m + 2]) + small_times(x[m + 3], y[m + 3]);
@@ -48,6 +21,16 @@ static int32_t prod_coeff(const int16_t X[P], const small_t sr[P], uint16_t t)
 #endif
     for (; m < n; m++) acc += small_times(x[m], y[m]);
     return acc;
+}
+
+/* Coefficient t (0 <= t <= 2p - 2) of the plain product X * s: the sum over i + j = t of
+ * X_i s_j, given sr = s reversed (sr[m] = s[p - 1 - m]) so that both arrays are walked
+ * forwards (m = p - 1 - j) by the dot product kernel. */
+static int32_t prod_coeff(const int16_t X[P], const small_t sr[P], uint16_t t)
+{
+    uint16_t jlo = (uint16_t)(t >= P ? t - (P - 1) : 0), jhi = (uint16_t)(t < P ? t : P - 1);
+    uint16_t mlo = (uint16_t)(P - 1 - jhi), n = (uint16_t)(jhi - jlo + 1);
+    return microsalt_ntrulpr761_dot(X + (t - jhi), sr + mlo, n);
 }
 
 void mul_iter_init(mul_iter *it, const int16_t X[P], const small_t sr[P])

@@ -6,7 +6,7 @@
 #include "xorshift.h"
 
 static uint32_t kt_state = 0x9E3779B9u;
-uint8_t kt_arena[KT_ARENA_BYTES] __attribute__((aligned(4)));
+uint8_t kt_arena[KT_ARENA_BYTES] __attribute__((aligned(16)));
 
 void kt_seed(uint32_t seed)
 {

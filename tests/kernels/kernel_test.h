@@ -24,9 +24,10 @@ void kt_fill(void *p, size_t n);
 void kt_seed(uint32_t seed);
 
 /* The scratch memory of every kernel test (they run one after another), word-aligned: one
- * arena instead of each test's own buffers keeps the firmware within an ATmega328P's 2 KB. */
+ * arena instead of each test's own buffers keeps the firmware within an ATmega328P's 2 KB.
+ * Declared and defined with the same alignment, which compilers may assume at every use. */
 #define KT_ARENA_BYTES 800
-extern uint8_t kt_arena[KT_ARENA_BYTES];
+extern uint8_t kt_arena[KT_ARENA_BYTES] __attribute__((aligned(16)));
 
 /* One comparison of the kernel `kernel` (its kernels.def name) in trial `trial`: ok is
  * nonzero when the native kernel agreed with its twin. A failure is printed and counted. */

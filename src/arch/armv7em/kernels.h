@@ -15,5 +15,7 @@
 #define MICROSALT_ARM_DSP 1
 /* ntrulpr761_kara_leaf.c: microsalt_ntrulpr761_kara_leaf (src/ntrulpr761/ntrulpr761_internal.h). */
 #define MICROSALT_NATIVE_NTRULPR761_KARA_LEAF 1
+/* ntrulpr761_dot.c: microsalt_ntrulpr761_dot (src/ntrulpr761/ntrulpr761_internal.h). */
+#define MICROSALT_NATIVE_NTRULPR761_DOT 1
 
 #endif
