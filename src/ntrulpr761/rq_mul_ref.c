@@ -33,7 +33,7 @@ static void mul_generator_small(int16_t c[P], const uint8_t seed[SEEDS_BYTES],
             }
             if (++lazy == 6) {
                 lazy = 0;
-                for (uint16_t k = 0; k < P; k++) c[k] = fq_freeze(c[k]);
+                for (uint16_t k = 0; k < P; k++) c[k] = fq_freeze_inline(c[k]);
             }
         }
     }
