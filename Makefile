@@ -80,7 +80,7 @@ $(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: tests/target/kernels.c $(KERNEL_
 $(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: FW_CFLAGS += -Itests/kernels -DKT_ABI_TRAMPOLINE \
     $(KERNEL_TEST_SRC) $(ABI_SRC)
 
-.PHONY: all lib check ct test bench clean install runner run-external kat
+.PHONY: all lib check ct test bench clean install runner run-external kat fw-vars
 .DEFAULT_GOAL := all
 
 all: lib
@@ -204,6 +204,11 @@ $(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c $(wildcard $(EXT_DIR)/*.c $(EXT_D
 	  $(FW_LDFLAGS)
 run-external: $(B)/ext/$(EXT_ID)/fw.elf $(RUNNER_DEPS)
 	$(RUNNER) $<
+
+# What bench/peers/peers.py needs to build and run firmware of its own (the peers) for CONFIG.
+fw-vars:
+	@echo 'CC=$(CC)'; echo 'AR=$(AR)'; echo 'OPT=$(OPT)'; echo 'FW_CFLAGS=$(FW_CFLAGS)'
+	@echo 'FW_LDFLAGS=$(FW_LDFLAGS)'; echo 'HAL_SRC=$(HAL_SRC)'; echo 'RUNNER=$(RUNNER)'
 
 # Firmware stays after a run, for inspection and the lab.
 .PRECIOUS: $(B)/fw/%.elf

@@ -1,0 +1,317 @@
+#!/usr/bin/env python3
+"""The lab's peers: other implementations fetched from package registries, pinned by version
+and SHA-256, built for every target through an adapter (bench/peers/<name>.c, adapter.h) and
+measured by the peer firmware (bench/fw/peer.c) beside microsalt (docs/lab.md).
+
+Nothing of a peer is committed: `fetch` downloads its package into build/peers/cache/, refuses
+it unless its SHA-256 is the pinned one, and unpacks it into build/peers/<name>-<version>/.
+`bench_peer` builds the peer's sources with the target's compiler and flags, links one firmware
+per group of operations (and a check-free twin for its flash figure), runs it, and returns
+records; an operation whose output differs from microsalt's is returned as wrong, not timed.
+
+Usage: peers.py fetch [NAME...]     fetch and verify (what ./lab bench does first)
+"""
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tarfile
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+PEERS_DIR = os.path.join(ROOT, "bench", "peers")
+CACHE = os.path.join(ROOT, "build", "peers", "cache")
+
+CRATES = "https://static.crates.io/crates/%s/%s-%s.crate"
+DEBIAN = "http://deb.debian.org/debian/pool/main/%s"
+
+
+class Peer:
+    """One implementation: where it comes from (route, url, sha256: the hash of the file as
+    the registry serves it, which crates.io's index and Debian's Sources list both record),
+    its licence, and how to build it: sources and include directories relative to `root`
+    (the unpacked package's top directory), and compiler flags (`flags`: all builds;
+    `family_flags`: per family of targets.txt)."""
+
+    def __init__(self, name, version, route, url, sha256, licence, root, sources,
+                 includes=(), flags=(), family_flags=None):
+        self.name, self.version, self.route, self.url = name, version, route, url
+        self.sha256, self.licence, self.root = sha256, licence, root
+        self.sources, self.includes, self.flags = list(sources), list(includes), list(flags)
+        self.family_flags = family_flags or {}
+
+    @property
+    def directory(self):
+        return os.path.join(ROOT, "build", "peers", "%s-%s" % (self.name, self.version))
+
+
+def crate(name, version):
+    return "crates.io: crate %s %s" % (name, version), CRATES % (name, name, version)
+
+
+PEERS = [
+    Peer("monocypher", "4.0.2", *crate("monocypher-sys", "4.0.2"),
+         sha256="dc11b58afcc9e7b8dc05ae2a2050b5a7a368ba1155bc0f9b1ad81ccedf5f1c96",
+         licence="BSD-2-Clause OR CC0-1.0 (Monocypher/LICENCE.md)",
+         root="monocypher-sys-4.0.2/Monocypher/src",
+         sources=["monocypher.c", "optional/monocypher-ed25519.c"],
+         includes=[".", "optional"]),
+    Peer("tweetnacl", "20140427", *crate("tweetnacl-sys", "0.1.5"),
+         sha256="d5f361e608a0a08c2ee09d1811f7e108bbee4c892aafbb8e685a7cc3b2526b61",
+         licence="public domain (tweetnacl.c)",
+         root="tweetnacl-sys-0.1.5/src", sources=["tweetnacl.c"], includes=["."],
+         # avr-gcc 7.3 at -O2 emits a conditional branch out of range in its Ed25519 point
+         # multiplication (the link fails: relocation truncated); -Os, TweetNaCl's own aim
+         # (small code), links.
+         family_flags={"avr": ["-Os"]}),
+    Peer("micro-ecc", "1.0.0", *crate("micro-ecc-sys", "0.3.2"),
+         sha256="1b861c7e7eba25ec3fe0fde221a46bf38bd1ad200a5404b6f7e45c99b74a00fa",
+         licence="BSD-2-Clause (micro-ecc/LICENSE.txt)",
+         # Its defaults: every curve (the linker keeps P-256's alone), assembly where it has
+         # some (AVR, ARM Thumb and Thumb-2, UMAAL on ARMv7E-M).
+         root="micro-ecc-sys-0.3.2/micro-ecc", sources=["uECC.c"], includes=["."]),
+    # The adapter includes hydrogen.c itself: X25519 is internal to it (static functions).
+    # Bare metal has no random source libhydrogen knows, so it is built as for RIOT, whose
+    # random_bytes the adapter supplies (bench/peers/shim/random.h).
+    Peer("libhydrogen", "0.9.5-crate", *crate("libhydrogen-sys", "0.9.5"),
+         sha256="f95cae0585491c3c316c4c007cf1c8d8b09a34afd865cc83cc51dd56cc6138aa",
+         licence="ISC (libhydrogen/LICENSE)",
+         root="libhydrogen-sys-0.9.5/libhydrogen", sources=[], includes=["."],
+         family_flags={"avr": ["-UAVR", "-DRIOT_VERSION=1"],
+                       "cortexm": ["-DRIOT_VERSION=1"]}),
+]
+
+
+def sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+class FetchError(Exception):
+    pass
+
+
+def fetch(peer, cache=CACHE):
+    """Downloads peer's package (once), checks its SHA-256 and unpacks it; raises FetchError
+    (nothing unpacked, the download deleted) on any failure or a hash mismatch."""
+    stamp = os.path.join(peer.directory, ".sha256")
+    if os.path.exists(stamp) and open(stamp).read().strip() == peer.sha256:
+        return
+    os.makedirs(cache, exist_ok=True)
+    archive = os.path.join(cache, os.path.basename(peer.url))
+    if not os.path.exists(archive):
+        try:
+            req = urllib.request.Request(peer.url, headers={"User-Agent": "microsalt-lab"})
+            with urllib.request.urlopen(req, timeout=120) as r, open(archive + ".part", "wb") as f:
+                shutil.copyfileobj(r, f)
+        except (OSError, ValueError) as e:
+            raise FetchError("cannot fetch %s: %s" % (peer.url, e))
+        os.replace(archive + ".part", archive)
+    got = sha256_of(archive)
+    if got != peer.sha256:
+        os.remove(archive)
+        raise FetchError("refused %s: SHA-256 %s, pinned %s" % (peer.url, got, peer.sha256))
+    shutil.rmtree(peer.directory, ignore_errors=True)
+    os.makedirs(peer.directory)
+    with tarfile.open(archive) as t:
+        for member in t.getmembers():  # a package must not write outside its directory
+            target = os.path.realpath(os.path.join(peer.directory, member.name))
+            if not target.startswith(os.path.realpath(peer.directory) + os.sep):
+                raise FetchError("refused %s: member %s escapes" % (peer.url, member.name))
+        t.extractall(peer.directory)
+    with open(stamp, "w") as f:
+        f.write(peer.sha256 + "\n")
+
+
+def fetch_all(peers, log=print):
+    """Fetches every peer; returns {name: error} for those that failed, after saying so."""
+    failed = {}
+    for peer in peers:
+        try:
+            fetch(peer)
+            log("lab: peer %s %s: %s, SHA-256 verified" % (peer.name, peer.version, peer.route))
+        except FetchError as e:
+            failed[peer.name] = str(e)
+            log("lab: PEER %s NOT AVAILABLE: %s; its rows say so" % (peer.name, e))
+    return failed
+
+
+# The groups of bench/fw/peer.c (PEER_GROUP) and the adapter functions that make each worth
+# building: a group is built for a peer whose adapter defines any of them.
+GROUPS = {1: ("peer_x25519", "peer_x25519_base"),
+          2: ("peer_ed25519_sign",),
+          3: ("peer_aead_encrypt",),
+          4: ("peer_sha512",),
+          5: ("peer_poly1305",),
+          6: ("peer_chacha20", "peer_salsa20"),
+          7: ("peer_box", "peer_secretbox"),
+          8: ("peer_p256_ecdh", "peer_p256_verify"),
+          9: ("peer_own_sign",)}
+HOST_RUNS = 11  # host firmware runs per group; each figure is the median
+
+
+def fw_vars(target):
+    out = subprocess.run(["make", "--no-print-directory", "-s", "fw-vars", "CONFIG=" + target],
+                         cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    return dict(line.split("=", 1) for line in out.splitlines() if "=" in line)
+
+
+def sh(cmd, **kw):
+    return subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, **kw)
+
+
+def first_error(text):
+    for line in text.splitlines():
+        if "error" in line or "overflow" in line:
+            return line.strip()[:200]
+    return text.strip().splitlines()[-1][:200] if text.strip() else "?"
+
+
+def p256_header(path):
+    """tests/vectors/p256.vec as C arrays kept in flash (HAL_FLASH)."""
+    fields, names = {}, iter(["p256_ecdh_d", "p256_ecdh_q", "p256_ecdh_shared",
+                              "p256_ecdsa_q", "p256_ecdsa_digest", "p256_ecdsa_sig"])
+    lines = ['#include "hal.h"']
+    for line in open(os.path.join(ROOT, "tests", "vectors", "p256.vec")):
+        m = re.match(r"(\w+) = ([0-9a-f]+)$", line.strip())
+        if m:
+            data = bytes.fromhex(m.group(2))
+            lines.append("static const uint8_t %s[%d] HAL_FLASH = {%s};" % (
+                next(names), len(data), ", ".join("0x%02x" % b for b in data)))
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+
+
+def parse(out, target, peer):
+    records, wrong, pending = [], set(), None
+    for line in out.splitlines():
+        if line.startswith("@op "):
+            pending = dict(kv.split("=", 1) for kv in line[4:].split())
+        elif line.startswith("@measure ") and pending is not None:
+            m = dict(kv.split("=", 1) for kv in line[9:].split())
+            records.append({"target": target, "impl": peer.name, "version": peer.version,
+                            "op": pending["name"], "bytes": int(pending["bytes"]),
+                            "cycles": int(m["cycles"]), "cycles_model": m["model"],
+                            "instructions": int(m["instructions"]) or None,
+                            "stack_bytes": int(m["stack"]) if target != "host" else None})
+            pending = None
+        elif line.startswith("@wrong "):
+            w = dict(kv.split("=", 1) for kv in line[7:].split())
+            wrong.add((w["name"], int(w["bytes"])))
+    return records, wrong
+
+
+def size_of(v, elf):
+    size = v["CC"].replace("gcc", "size") if v["CC"].endswith("gcc") else "size"
+    fields = sh([size, elf], check=True).stdout.splitlines()[1].split()
+    return int(fields[0]) + int(fields[1]), int(fields[1]) + int(fields[2])  # flash, RAM
+
+
+def bench_peer(peer, target, family, ram, flash, log=print):
+    """Builds and runs peer on target; returns (records, problems): records as bench/lab.py
+    writes them, problems a list of (group or op, text) for what could not be measured."""
+    v = fw_vars(target)
+    host = family == "host"
+    out_dir = os.path.join(ROOT, "build", target, "peers", peer.name)
+    obj_dir = os.path.join(out_dir, "obj")
+    os.makedirs(obj_dir, exist_ok=True)
+    src_root = os.path.join(peer.directory, peer.root)
+    cflags = shlex.split(v["OPT"]) + ["-ffunction-sections", "-fdata-sections"] + \
+        shlex.split(v["FW_CFLAGS"]) + peer.flags + peer.family_flags.get(family, []) + \
+        ["-I" + os.path.join(src_root, d) for d in peer.includes] + \
+        ["-I" + PEERS_DIR, "-I" + os.path.join(PEERS_DIR, "shim"),
+         "-I" + os.path.join(ROOT, "platform", "hal")]
+    # The peer's code and its adapter, compiled once per target.
+    objects = []
+    for src in peer.sources + [os.path.join(PEERS_DIR, peer.name + ".c")]:
+        obj = os.path.join(obj_dir, "adapter.o" if src.startswith(PEERS_DIR)
+                           else os.path.basename(src) + ".o")
+        r = sh([v["CC"], "-std=gnu99", "-w"] + cflags + ["-c", os.path.join(src_root, src),
+                                                         "-o", obj])
+        if r.returncode != 0:
+            return [], [("build", "does not build for this target: " + first_error(r.stderr))]
+        objects.append(obj)
+    defined = set(sh(["nm" if host else v["CC"].replace("gcc", "nm"), "--defined-only",
+                      objects[-1]]).stdout.split())
+    groups = [g for g, syms in GROUPS.items() if any(s in defined for s in syms)]
+    vectors = os.path.join(ROOT, "build", "peers", "p256_vectors.h")
+    p256_header(vectors)
+    hal = [os.path.join(ROOT, "platform", "hal", "host.c")] if host else \
+        [os.path.join(ROOT, s) for s in v["HAL_SRC"].split()]
+    lib = os.path.join(ROOT, "build", target, "libmicrosalt.a")
+    fw_flags = cflags + ["-std=c99", "-I" + os.path.join(ROOT, "include"),
+                         "-I" + os.path.dirname(vectors)] + (["-DPEER_HOST"] if host else [])
+    ldflags = shlex.split(v["FW_LDFLAGS"])
+
+    def link(group, size_only):
+        elf = os.path.join(out_dir, "%s%d.elf" % ("size" if size_only else "fw", group))
+        cmd = [v["CC"]] + fw_flags + ["-DPEER_GROUP=%d" % group] + \
+            (["-DPEER_SIZE_ONLY"] if size_only else []) + \
+            ["-o", elf, os.path.join(ROOT, "bench", "fw", "peer.c")] + hal + objects + \
+            ([] if size_only else [lib]) + ldflags
+        r = sh(cmd)
+        return elf if r.returncode == 0 else None, r.stderr
+
+    records, problems = [], []
+    empty = None if host else link(0, True)[0]
+    for g in groups:
+        elf, err = link(g, False)
+        size_elf = None if host else link(g, True)[0]
+        group_flash = None
+        if size_elf and empty:
+            group_flash = size_of(v, size_elf)[0] - size_of(v, empty)[0]
+            if size_of(v, size_elf)[0] > flash:
+                problems.append((g, "does not fit: %d B of flash (the chip has %d)" %
+                                 (size_of(v, size_elf)[0], flash)))
+                continue
+        if elf is None:
+            problems.append((g, "does not link: " + first_error(err)))
+            continue
+        runs = HOST_RUNS if host else 1
+        outs = []
+        for _ in range(runs):
+            cmd = [elf] if host else shlex.split(v["RUNNER"]) + [elf]
+            r = sh(cmd)
+            if r.returncode != 0 or "@peer done" not in r.stdout:
+                problems.append((g, "failed (exit %d): %s" % (
+                    r.returncode, first_error(r.stderr or r.stdout))))
+                break
+            outs.append(r.stdout)
+        if len(outs) != runs:
+            continue
+        recs, wrong = parse(outs[0], target, peer)
+        if host:  # the median of each figure over the runs
+            every = [parse(o, target, peer)[0] for o in outs]
+            for i, rec in enumerate(recs):
+                rec["cycles"] = int(statistics.median(e[i]["cycles"] for e in every))
+        ram_static = None if host else size_of(v, elf)[1]
+        for rec in recs:
+            rec["code_bytes"] = group_flash
+            rec["ct"] = None
+            if (rec["op"], rec["bytes"]) in wrong:
+                rec["wrong"] = True
+            elif ram_static is not None and ram_static + rec["stack_bytes"] > ram:
+                rec["does_not_fit"] = "%d B of RAM (static %d + stack %d; the chip has %d)" % (
+                    ram_static + rec["stack_bytes"], ram_static, rec["stack_bytes"], ram)
+        records += recs
+    return records, problems
+
+
+def main():
+    if len(sys.argv) < 2 or sys.argv[1] != "fetch":
+        sys.exit(__doc__)
+    names = sys.argv[2:]
+    failed = fetch_all([p for p in PEERS if not names or p.name in names])
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
