@@ -227,10 +227,11 @@ $(B)/bench_host: bench/host.c tests/oracle.c $(B)/libmicrosalt.a
 
 # The benchmark: host, static stack, every simulated target; regenerates BENCHMARKS.md.
 # TARGET=<simulated target> and OP=<function> filter (and leave BENCHMARKS.md alone);
-# EXTERNAL=<dir> adds the implementations found there in SUPERCOP layout (bench/lab.py).
+# EXTERNAL=<dir> adds the implementations found there in SUPERCOP layout (bench/lab.py);
+# PEERS=none leaves out the other implementations, PEERS=a,b measures those alone.
 bench: $(B)/bench_host $(VENV)
 	bench/run.sh $(B)/bench_host $(if $(TARGET),--target $(TARGET)) $(if $(OP),--op $(OP)) \
-	  $(if $(EXTERNAL),--external $(EXTERNAL))
+	  $(if $(EXTERNAL),--external $(EXTERNAL)) $(if $(PEERS),--peers $(PEERS))
 
 install: lib
 	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include/microsalt \

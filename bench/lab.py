@@ -24,8 +24,11 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "platform"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "target"))
+sys.path.insert(0, os.path.join(ROOT, "bench", "peers"))
 import targets as targets_txt  # noqa: E402  (platform/targets.py)
 import run as target_checks  # noqa: E402  (tests/target/run.py: the kernel list and ids)
+import peers as peer_lab  # noqa: E402  (bench/peers/peers.py)
+import report as peer_report  # noqa: E402  (bench/peers/report.py)
 
 TARGETS = targets_txt.simulated()
 # The benchmark groups: bench/fw/bench_<group>.c each.
@@ -134,7 +137,43 @@ def ct_status(target, op):
     return verdicts.get(op)  # by function (tests/target/run.py, ct_checks.def)
 
 
-def bench_target(target, op_filter, external, external_only):
+def bench_peers(target, peers, op_filter, records, expected):
+    """Every peer on target (microsalt's records already in records): their records, and
+    their problems as {impl, text}; on simulated targets microsalt's group flash too, so its
+    flash compares with the peers' (bench/peers/report.py). expected: microsalt's output
+    digests (peers.reference)."""
+    info = targets_txt.by_name(target) if target != "host" else \
+        {"family": "host", "ram": "0", "flash": "0"}
+    ram, flash = int(info["ram"]), int(info["flash"])
+    found, problems = [], []
+    if target == "host":
+        peers = [peer_lab.MICROSALT] + peers
+    else:
+        own_flash = peer_lab.bench_peer(peer_lab.MICROSALT, target, info["family"], ram, flash,
+                                        measure=False)[2]
+        for r in records:
+            group = peer_lab.OP_GROUP.get(r["op"])
+            if r["impl"] == "microsalt" and group in own_flash:
+                r["group_code_bytes"] = own_flash[group]
+    for peer in peers:
+        start = time.time()
+        recs, probs, _, _ = peer_lab.bench_peer(peer, target, info["family"], ram, flash,
+                                                expected=expected)
+        recs = [r for r in recs if op_filter in (None, r["op"])]
+        found += recs
+        for group, text in probs:
+            problems.append({"impl": peer.name, "text": "%s: %s" % (
+                peer_lab.GROUP_NAMES[group], text)})
+            print("lab: %s: PEER %s: %s: %s" % (target, peer.name, peer_lab.GROUP_NAMES[group],
+                                                text), flush=True)
+        wrong = [r for r in recs if r.get("wrong")]
+        print("lab: %s: peer %s: %d operations measured%s (%.0f s)" % (
+            target, peer.name, len(recs) - len(wrong),
+            ", %d WRONG" % len(wrong) if wrong else "", time.time() - start), flush=True)
+    return found, problems
+
+
+def bench_target(target, op_filter, external, external_only, peers=(), expected=None):
     start = time.time()
     make("lib", "CONFIG=" + target)
     records = []
@@ -153,7 +192,10 @@ def bench_target(target, op_filter, external, external_only):
     for op, prim, impl, directory in external:
         if op_filter in (None, op):
             records += bench_external(target, op, prim, impl, directory)
+    peer_records, peer_problems = bench_peers(target, list(peers), op_filter, records,
+                                              expected) if peers else ([], [])
     return {"target": target, "library_text_bytes": library_text(target), "records": records,
+            "peer_records": peer_records, "peer_problems": peer_problems,
             "seconds": round(time.time() - start, 1)}
 
 
@@ -407,6 +449,10 @@ def plots(results):
         plt.close(fig)
 
 
+def cpu_of(target):
+    return None if target == "host" else targets_txt.by_name(target)["cpu"]
+
+
 def toolchains():
     lines = []
     for tool in ("gcc", "avr-gcc", "arm-none-eabi-gcc"):
@@ -422,9 +468,25 @@ def main():
     parser.add_argument("--external", help="a directory of implementations in SUPERCOP layout")
     parser.add_argument("--external-only", action="store_true",
                         help="run only the external implementations (tests/check-external.sh)")
+    parser.add_argument("--peers", default="all",
+                        help="the peers to measure: all (the default), none, or names with "
+                             "commas (bench/peers/peers.py)")
     args = parser.parse_args()
     try:
         external = find_external(args.external) if args.external else []
+    except RuntimeError as e:
+        sys.exit("lab: %s" % e)
+    names = {p.name for p in peer_lab.PEERS}
+    wanted = [] if args.peers == "none" or args.external_only else \
+        sorted(names) if args.peers == "all" else args.peers.split(",")
+    if set(wanted) - names:
+        sys.exit("lab: unknown peers %s; known: %s" % (", ".join(sorted(set(wanted) - names)),
+                                                      ", ".join(sorted(names))))
+    peers = [p for p in peer_lab.PEERS if p.name in wanted]
+    fetch_failed = peer_lab.fetch_all(peers)
+    peers = [p for p in peers if p.name not in fetch_failed]
+    try:
+        expected = peer_lab.reference() if peers else None
     except RuntimeError as e:
         sys.exit("lab: %s" % e)
     # The host was measured by bench/run.sh already; TARGET=host means no simulated target.
@@ -434,8 +496,10 @@ def main():
     os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
     results = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {t: pool.submit(bench_target, t, args.op, external, args.external_only)
-                   for t in targets}
+        futures = {t: pool.submit(bench_target, t, args.op, external, args.external_only, peers,
+                                  expected) for t in targets}
+        host_peers = pool.submit(bench_peers, "host", peers, args.op, [], expected) \
+            if peers and args.target in (None, "host") else None
         for t in targets:
             try:
                 res = futures[t].result()
@@ -449,15 +513,21 @@ def main():
             name = "%s-external.json" % t if args.external_only else "%s.json" % t
             with open(os.path.join(ROOT, "build", "bench", name), "w") as f:
                 json.dump(res, f, indent=1)
+        host_result = {"target": "host", "records": [], "peer_records": [], "peer_problems": []}
+        if host_peers is not None:
+            host_result["peer_records"], host_result["peer_problems"] = host_peers.result()
     if args.external_only:
         return  # the host and the reports belong to full runs (bench/run.sh)
-    host = host_records()
+    host_result["records"] = host_records()
     with open(os.path.join(ROOT, "build", "bench", "host.json"), "w") as f:
-        json.dump({"target": "host", "records": host}, f, indent=1)
+        json.dump(host_result, f, indent=1)
     if args.target or args.op or args.external:
         print("lab: filtered or external run: BENCHMARKS.md left as it is")
         return
     plots(results)
+    with_peers = [host_result] + results
+    if peers or fetch_failed:
+        peer_report.plots(with_peers, cpu_of, os.path.join(ROOT, "build", "bench"))
     def git(*args):
         return subprocess.run(["git"] + list(args), cwd=ROOT, capture_output=True,
                               text=True).stdout
@@ -483,6 +553,9 @@ def main():
         "## Across targets (cycles, peak stack)",
         "",
         cross_table(results),
+        "",
+        peer_report.section(with_peers, peers, fetch_failed, cpu_of) if peers or fetch_failed
+        else "## Beside other implementations\n\nNot measured in this run (PEERS=none).",
         "",
         "## ChaCha20 (cycles; kernel code in flash bytes)",
         "",

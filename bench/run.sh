@@ -37,8 +37,9 @@ count() { # operation index, implementation index -> instructions of that one ca
     "$bin" --list | while read -r op bytes; do
         ms=$(count $i 0); so=$(count $i 1); na=$(count $i 2)
         awk -v op="$op" -v b="$bytes" -v ms="$ms" -v so="$so" -v na="$na" 'BEGIN {
+            r1 = so == "-" ? "-" : sprintf("%.2f", ms / so)
             r2 = na == "-" ? "-" : sprintf("%.2f", ms / na)
-            printf "| %s | %s | %s | %s | %s | %.2f | %s |\n", op, b, ms, so, na, ms / so, r2 }'
+            printf "| %s | %s | %s | %s | %s | %s | %s |\n", op, b, ms, so, na, r1, r2 }'
         i=$((i + 1))
     done
 } > build/bench/host-instructions.md

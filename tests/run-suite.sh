@@ -41,6 +41,10 @@ python3 tests/target/run.py
 step "the lab's EXTERNAL= path (an in-tree SUPERCOP-layout implementation)"
 tests/check-external.sh
 
+step "the lab's peers: fetch, SHA-256 pinning, adapter, output checks (a local package)"
+for config in host avr-atmega2560 cortex-m0; do make --no-print-directory -s lib CONFIG=$config; done
+python3 tests/check-peers.py
+
 step "exported symbols"
 $MAKE lib CONFIG=host
 tests/check-symbols.sh build/host

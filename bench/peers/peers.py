@@ -36,17 +36,22 @@ class Peer:
     the registry serves it, which crates.io's index and Debian's Sources list both record),
     its licence, and how to build it: sources and include directories relative to `root`
     (the unpacked package's top directory), and compiler flags (`flags`: all builds;
-    `family_flags`: per family of targets.txt)."""
+    `family_flags`: per family of targets.txt). url may be a file:// URL (the suite's local
+    package)."""
 
     def __init__(self, name, version, route, url, sha256, licence, root, sources,
-                 includes=(), flags=(), family_flags=None):
+                 includes=(), flags=(), family_flags=None, adapter=True):
         self.name, self.version, self.route, self.url = name, version, route, url
         self.sha256, self.licence, self.root = sha256, licence, root
         self.sources, self.includes, self.flags = list(sources), list(includes), list(flags)
         self.family_flags = family_flags or {}
+        # bench/peers/<name>.c, or none where the package defines adapter.h's functions itself
+        self.adapter = os.path.join(PEERS_DIR, name + ".c") if adapter else None
 
     @property
     def directory(self):
+        if self.url is None:  # microsalt itself
+            return ROOT
         return os.path.join(ROOT, "build", "peers", "%s-%s" % (self.name, self.version))
 
 
@@ -86,6 +91,11 @@ PEERS = [
                        "cortexm": ["-DRIOT_VERSION=1"]}),
 ]
 
+# microsalt through the same harness, for the host, where the harness differs from
+# bench/host.c's (bench/peers/microsalt.c).
+MICROSALT = Peer("microsalt", "this tree", "this tree", None, None, "see LICENSE", root="",
+                 sources=[], includes=["include"])
+
 
 def sha256_of(path):
     h = hashlib.sha256()
@@ -119,13 +129,16 @@ def fetch(peer, cache=CACHE):
     if got != peer.sha256:
         os.remove(archive)
         raise FetchError("refused %s: SHA-256 %s, pinned %s" % (peer.url, got, peer.sha256))
-    shutil.rmtree(peer.directory, ignore_errors=True)
-    os.makedirs(peer.directory)
     with tarfile.open(archive) as t:
         for member in t.getmembers():  # a package must not write outside its directory
             target = os.path.realpath(os.path.join(peer.directory, member.name))
-            if not target.startswith(os.path.realpath(peer.directory) + os.sep):
-                raise FetchError("refused %s: member %s escapes" % (peer.url, member.name))
+            if not target.startswith(os.path.realpath(peer.directory) + os.sep) or \
+                    member.issym() or member.islnk():
+                os.remove(archive)
+                raise FetchError("refused %s: member %s escapes its directory" % (
+                    peer.url, member.name))
+        shutil.rmtree(peer.directory, ignore_errors=True)
+        os.makedirs(peer.directory)
         t.extractall(peer.directory)
     with open(stamp, "w") as f:
         f.write(peer.sha256 + "\n")
@@ -155,6 +168,20 @@ GROUPS = {1: ("peer_x25519", "peer_x25519_base"),
           7: ("peer_box", "peer_secretbox"),
           8: ("peer_p256_ecdh", "peer_p256_verify"),
           9: ("peer_own_sign",)}
+# The group each compared operation is measured in (bench/fw/peer.c), for microsalt's flash
+# figure of the same group.
+OP_GROUP = {"crypto_scalarmult": 1, "crypto_scalarmult_base": 1, "crypto_sign_detached": 2,
+            "crypto_sign_verify_detached": 2, "crypto_aead_chacha20poly1305_ietf_encrypt": 3,
+            "crypto_aead_chacha20poly1305_ietf_decrypt": 3, "crypto_hash": 4,
+            "crypto_onetimeauth": 5, "crypto_stream_chacha20_ietf_xor": 6,
+            "crypto_stream_salsa20_xor": 6, "crypto_box": 7, "crypto_secretbox": 7}
+GROUP_NAMES = {0: "the peer", 1: "X25519", 2: "Ed25519", 3: "ChaCha20-Poly1305", 4: "SHA-512",
+               5: "Poly1305", 6: "ChaCha20 and Salsa20 streams", 7: "NaCl box and secretbox",
+               8: "P-256", 9: "its own signatures"}
+# The Cortex-M runner without data-access tracking: five times faster, and the same cycles
+# (its cycle model charges no data access but unaligned ones, which the Cortex-M0 faults on and
+# C code does not make), but the peak stack is read at block boundaries (docs/lab.md).
+RUNNER_FLAGS = {"cortexm": ["--blocks-only"]}
 HOST_RUNS = 11  # host firmware runs per group; each figure is the median
 
 
@@ -175,38 +202,51 @@ def first_error(text):
     return text.strip().splitlines()[-1][:200] if text.strip() else "?"
 
 
-def p256_header(path):
-    """tests/vectors/p256.vec as C arrays kept in flash (HAL_FLASH)."""
-    fields, names = {}, iter(["p256_ecdh_d", "p256_ecdh_q", "p256_ecdh_shared",
-                              "p256_ecdsa_q", "p256_ecdsa_digest", "p256_ecdsa_sig"])
+def vectors_header(path):
+    """The firmware's fixed inputs as C arrays kept in flash (HAL_FLASH): RFC 8032's TEST 1 key
+    pair, RFC 7748's first u-coordinate, and tests/vectors/p256.vec."""
+    wanted = [("ed25519_rfc8032.vec", "seed", "ed25519_seed"),
+              ("ed25519_rfc8032.vec", "pk", "ed25519_pk"),
+              ("x25519_rfc7748.vec", "u", "x25519_u"), ("p256.vec", "d", "p256_ecdh_d"),
+              ("p256.vec", "q", "p256_ecdh_q"), ("p256.vec", "shared", "p256_ecdh_shared"),
+              ("p256.vec", "q", "p256_ecdsa_q"), ("p256.vec", "digest", "p256_ecdsa_digest"),
+              ("p256.vec", "sig", "p256_ecdsa_sig")]
+    values = {}  # (file, field) -> the values of that field, in the file's order
+    for name in {w[0] for w in wanted}:
+        for line in open(os.path.join(ROOT, "tests", "vectors", name)):
+            m = re.match(r"(\w+) = ([0-9a-f]+)$", line.strip())
+            if m and any(w[:2] == (name, m.group(1)) for w in wanted):
+                values.setdefault((name, m.group(1)), []).append(bytes.fromhex(m.group(2)))
+    taken = {}
     lines = ['#include "hal.h"']
-    for line in open(os.path.join(ROOT, "tests", "vectors", "p256.vec")):
-        m = re.match(r"(\w+) = ([0-9a-f]+)$", line.strip())
-        if m:
-            data = bytes.fromhex(m.group(2))
-            lines.append("static const uint8_t %s[%d] HAL_FLASH = {%s};" % (
-                next(names), len(data), ", ".join("0x%02x" % b for b in data)))
+    for name, field, c_name in wanted:
+        k = taken[(name, field)] = taken.get((name, field), -1) + 1  # the next one of field
+        data = values[(name, field)][k]
+        lines.append("static const uint8_t %s[%d] HAL_FLASH = {%s};" % (
+            c_name, len(data), ", ".join("0x%02x" % b for b in data)))
     with open(path, "w") as f:
         f.write("\n".join(lines) + "\n")
 
 
 def parse(out, target, peer):
-    records, wrong, pending = [], set(), None
+    """Records, the (op, bytes) found wrong in the firmware, and the output digests."""
+    records, wrong, digests, pending = [], set(), {}, None
     for line in out.splitlines():
+        fields = dict(kv.split("=", 1) for kv in line.split()[1:] if "=" in kv)
         if line.startswith("@op "):
-            pending = dict(kv.split("=", 1) for kv in line[4:].split())
+            pending = fields
         elif line.startswith("@measure ") and pending is not None:
-            m = dict(kv.split("=", 1) for kv in line[9:].split())
             records.append({"target": target, "impl": peer.name, "version": peer.version,
                             "op": pending["name"], "bytes": int(pending["bytes"]),
-                            "cycles": int(m["cycles"]), "cycles_model": m["model"],
-                            "instructions": int(m["instructions"]) or None,
-                            "stack_bytes": int(m["stack"]) if target != "host" else None})
+                            "cycles": int(fields["cycles"]), "cycles_model": fields["model"],
+                            "instructions": int(fields["instructions"]) or None,
+                            "stack_bytes": int(fields["stack"]) if target != "host" else None})
             pending = None
         elif line.startswith("@wrong "):
-            w = dict(kv.split("=", 1) for kv in line[7:].split())
-            wrong.add((w["name"], int(w["bytes"])))
-    return records, wrong
+            wrong.add((fields["name"], int(fields["bytes"])))
+        elif line.startswith("@out "):
+            digests[(fields["name"], int(fields["bytes"]))] = fields["fnv"]
+    return records, wrong, digests
 
 
 def size_of(v, elf):
@@ -215,9 +255,24 @@ def size_of(v, elf):
     return int(fields[0]) + int(fields[1]), int(fields[1]) + int(fields[2])  # flash, RAM
 
 
-def bench_peer(peer, target, family, ram, flash, log=print):
-    """Builds and runs peer on target; returns (records, problems): records as bench/lab.py
-    writes them, problems a list of (group or op, text) for what could not be measured."""
+def reference():
+    """microsalt's output digests, (op, bytes) -> digest: the peer firmware with microsalt's
+    adapter on the host, which the peers' digests on every target must equal."""
+    _, problems, _, digests = bench_peer(MICROSALT, "host", "host", 0, 0, runs=1)
+    if problems:
+        raise RuntimeError("microsalt's reference run failed: %s" % problems)
+    return digests
+
+
+def bench_peer(peer, target, family, ram, flash, measure=True, expected=None,
+               runs=HOST_RUNS):
+    """Builds and runs peer on target; returns (records, problems, flash_by_group, digests):
+    records as bench/lab.py writes them (an operation whose output digest differs from
+    expected's, or that the firmware found wrong, carries wrong=True), problems a list of
+    (group, text) for what could not be measured, the flash each group's operations need (a
+    firmware without the checks, against an empty one), and the output digests.
+    measure=False only builds, for the flash figure; on the host each group runs `runs` times
+    and each figure is the median."""
     v = fw_vars(target)
     host = family == "host"
     out_dir = os.path.join(ROOT, "build", target, "peers", peer.name)
@@ -231,24 +286,23 @@ def bench_peer(peer, target, family, ram, flash, log=print):
          "-I" + os.path.join(ROOT, "platform", "hal")]
     # The peer's code and its adapter, compiled once per target.
     objects = []
-    for src in peer.sources + [os.path.join(PEERS_DIR, peer.name + ".c")]:
-        obj = os.path.join(obj_dir, "adapter.o" if src.startswith(PEERS_DIR)
+    for src in peer.sources + ([peer.adapter] if peer.adapter else []):
+        obj = os.path.join(obj_dir, "adapter.o" if src == peer.adapter
                            else os.path.basename(src) + ".o")
         r = sh([v["CC"], "-std=gnu99", "-w"] + cflags + ["-c", os.path.join(src_root, src),
                                                          "-o", obj])
         if r.returncode != 0:
-            return [], [("build", "does not build for this target: " + first_error(r.stderr))]
+            return [], [(0, "does not build for this target: " + first_error(r.stderr))], {}, {}
         objects.append(obj)
-    defined = set(sh(["nm" if host else v["CC"].replace("gcc", "nm"), "--defined-only",
-                      objects[-1]]).stdout.split())
+    defined = set(sh(["nm" if host else v["CC"].replace("gcc", "nm"), "--defined-only"] +
+                     objects).stdout.split())
     groups = [g for g, syms in GROUPS.items() if any(s in defined for s in syms)]
-    vectors = os.path.join(ROOT, "build", "peers", "p256_vectors.h")
-    p256_header(vectors)
+    vectors = os.path.join(ROOT, "build", target, "peers", "peer_vectors.h")
+    vectors_header(vectors)
     hal = [os.path.join(ROOT, "platform", "hal", "host.c")] if host else \
         [os.path.join(ROOT, s) for s in v["HAL_SRC"].split()]
     lib = os.path.join(ROOT, "build", target, "libmicrosalt.a")
-    fw_flags = cflags + ["-std=c99", "-I" + os.path.join(ROOT, "include"),
-                         "-I" + os.path.dirname(vectors)] + (["-DPEER_HOST"] if host else [])
+    fw_flags = cflags + ["-std=c99", "-I" + os.path.dirname(vectors)]
     ldflags = shlex.split(v["FW_LDFLAGS"])
 
     def link(group, size_only):
@@ -256,44 +310,60 @@ def bench_peer(peer, target, family, ram, flash, log=print):
         cmd = [v["CC"]] + fw_flags + ["-DPEER_GROUP=%d" % group] + \
             (["-DPEER_SIZE_ONLY"] if size_only else []) + \
             ["-o", elf, os.path.join(ROOT, "bench", "fw", "peer.c")] + hal + objects + \
-            ([] if size_only else [lib]) + ldflags
+            ([lib] if peer is MICROSALT else []) + ldflags
         r = sh(cmd)
         return elf if r.returncode == 0 else None, r.stderr
 
-    records, problems = [], []
+    records, problems, flash_by_group, digests = [], [], {}, {}
     empty = None if host else link(0, True)[0]
     for g in groups:
-        elf, err = link(g, False)
         size_elf = None if host else link(g, True)[0]
         group_flash = None
         if size_elf and empty:
-            group_flash = size_of(v, size_elf)[0] - size_of(v, empty)[0]
+            group_flash = flash_by_group[g] = size_of(v, size_elf)[0] - size_of(v, empty)[0]
             if size_of(v, size_elf)[0] > flash:
                 problems.append((g, "does not fit: %d B of flash (the chip has %d)" %
                                  (size_of(v, size_elf)[0], flash)))
                 continue
-        if elf is None:
-            problems.append((g, "does not link: " + first_error(err)))
+        if not measure:
             continue
-        runs = HOST_RUNS if host else 1
+        elf, err = link(g, False)
+        if elf is None:
+            over = re.search(r"region .text' overflowed by (\d+) bytes", err)
+            if over:
+                why = "does not fit: %d B of flash over the chip's %d" % (int(over.group(1)),
+                                                                         flash)
+            elif re.search(r"section .\.(bss|data). is not within region .data.", err):
+                why = "does not fit: its static data alone exceed the chip's %d B of RAM" % ram
+            else:
+                why = "does not link: " + first_error(err)
+            problems.append((g, why))
+            continue
         outs = []
-        for _ in range(runs):
-            cmd = [elf] if host else shlex.split(v["RUNNER"]) + [elf]
+        for _ in range(runs if host else 1):
+            cmd = [elf] if host else \
+                shlex.split(v["RUNNER"]) + RUNNER_FLAGS.get(family, []) + [elf]
             r = sh(cmd)
             if r.returncode != 0 or "@peer done" not in r.stdout:
-                problems.append((g, "failed (exit %d): %s" % (
-                    r.returncode, first_error(r.stderr or r.stdout))))
+                why = first_error(r.stderr or r.stdout)
+                problems.append((g, "does not fit: %d B of RAM; %s" % (ram, why)
+                                 if "stack overflow" in why else
+                                 "failed (exit %d): %s" % (r.returncode, why)))
                 break
             outs.append(r.stdout)
-        if len(outs) != runs:
+        if len(outs) != (runs if host else 1):
             continue
-        recs, wrong = parse(outs[0], target, peer)
+        recs, wrong, found = parse(outs[0], target, peer)
+        digests.update(found)
+        wrong |= {k for k, d in found.items() if expected is not None and k in expected and
+                  expected[k] != d}
         if host:  # the median of each figure over the runs
             every = [parse(o, target, peer)[0] for o in outs]
             for i, rec in enumerate(recs):
                 rec["cycles"] = int(statistics.median(e[i]["cycles"] for e in every))
         ram_static = None if host else size_of(v, elf)[1]
         for rec in recs:
+            rec["group"] = g
             rec["code_bytes"] = group_flash
             rec["ct"] = None
             if (rec["op"], rec["bytes"]) in wrong:
@@ -302,7 +372,7 @@ def bench_peer(peer, target, family, ram, flash, log=print):
                 rec["does_not_fit"] = "%d B of RAM (static %d + stack %d; the chip has %d)" % (
                     ram_static + rec["stack_bytes"], ram_static, rec["stack_bytes"], ram)
         records += recs
-    return records, problems
+    return records, problems, flash_by_group, digests
 
 
 def main():
