@@ -137,43 +137,45 @@ def ct_status(target, op):
     return verdicts.get(op)  # by function (tests/target/run.py, ct_checks.def)
 
 
-def bench_peers(target, peers, op_filter, records, expected):
-    """Every peer on target (microsalt's records already in records): their records, and
-    their problems as {impl, text}; on simulated targets microsalt's group flash too, so its
-    flash compares with the peers' (bench/peers/report.py). expected: microsalt's output
-    digests (peers.reference)."""
-    info = targets_txt.by_name(target) if target != "host" else \
-        {"family": "host", "ram": "0", "flash": "0"}
-    ram, flash = int(info["ram"]), int(info["flash"])
-    found, problems = [], []
-    if target == "host":
-        peers = [peer_lab.MICROSALT] + peers
-    else:
-        own_flash = peer_lab.bench_peer(peer_lab.MICROSALT, target, info["family"], ram, flash,
-                                        measure=False)[2]
-        for r in records:
-            group = peer_lab.OP_GROUP.get(r["op"])
-            if r["impl"] == "microsalt" and group in own_flash:
-                r["group_code_bytes"] = own_flash[group]
-    for peer in peers:
-        start = time.time()
-        recs, probs, _, _ = peer_lab.bench_peer(peer, target, info["family"], ram, flash,
-                                                expected=expected)
-        recs = [r for r in recs if op_filter in (None, r["op"])]
-        found += recs
-        for group, text in probs:
-            problems.append({"impl": peer.name, "text": "%s: %s" % (
-                peer_lab.GROUP_NAMES[group], text)})
-            print("lab: %s: PEER %s: %s: %s" % (target, peer.name, peer_lab.GROUP_NAMES[group],
-                                                text), flush=True)
-        wrong = [r for r in recs if r.get("wrong")]
-        print("lab: %s: peer %s: %d operations measured%s (%.0f s)" % (
-            target, peer.name, len(recs) - len(wrong),
-            ", %d WRONG" % len(wrong) if wrong else "", time.time() - start), flush=True)
-    return found, problems
+def target_info(target):
+    return {"family": "host", "ram": "0", "flash": "0"} if target == "host" else \
+        targets_txt.by_name(target)
 
 
-def bench_target(target, op_filter, external, external_only, peers=(), expected=None):
+def bench_one_peer(target, peer, op_filter, expected):
+    """One peer on target: its records, and its problems as {impl, text}, said as they come.
+    expected: microsalt's output digests (peers.reference)."""
+    info, start = target_info(target), time.time()
+    print("lab: %s: peer %s" % (target, peer.name), flush=True)
+    recs, probs, _, _ = peer_lab.bench_peer(peer, target, info["family"], int(info["ram"]),
+                                            int(info["flash"]), expected=expected)
+    recs = [r for r in recs if op_filter in (None, r["op"])]
+    problems = []
+    for group, text in probs:
+        problems.append({"impl": peer.name, "text": "%s: %s" % (peer_lab.GROUP_NAMES[group],
+                                                                 text)})
+        print("lab: %s: PEER %s: %s: %s" % (target, peer.name, peer_lab.GROUP_NAMES[group],
+                                            text), flush=True)
+    wrong = [r for r in recs if r.get("wrong")]
+    print("lab: %s: peer %s: %d operations measured%s (%.0f s)" % (
+        target, peer.name, len(recs) - len(wrong), ", %d WRONG" % len(wrong) if wrong else "",
+        time.time() - start), flush=True)
+    return recs, problems
+
+
+def microsalt_group_flash(target, records):
+    """Sets group_code_bytes on microsalt's records: the flash of the peer firmware's group
+    with microsalt's adapter, measured as the peers' is (bench/peers/report.py)."""
+    info = target_info(target)
+    own = peer_lab.bench_peer(peer_lab.MICROSALT, target, info["family"], int(info["ram"]),
+                              int(info["flash"]), measure=False)[2]
+    for r in records:
+        group = peer_lab.OP_GROUP.get(r["op"])
+        if r["impl"] == "microsalt" and group in own:
+            r["group_code_bytes"] = own[group]
+
+
+def bench_target(target, op_filter, external, external_only):
     start = time.time()
     make("lib", "CONFIG=" + target)
     records = []
@@ -192,10 +194,7 @@ def bench_target(target, op_filter, external, external_only, peers=(), expected=
     for op, prim, impl, directory in external:
         if op_filter in (None, op):
             records += bench_external(target, op, prim, impl, directory)
-    peer_records, peer_problems = bench_peers(target, list(peers), op_filter, records,
-                                              expected) if peers else ([], [])
     return {"target": target, "library_text_bytes": library_text(target), "records": records,
-            "peer_records": peer_records, "peer_problems": peer_problems,
             "seconds": round(time.time() - start, 1)}
 
 
@@ -494,17 +493,44 @@ def main():
     for t in targets:  # build the runners first, so the parallel runs never race for them
         make("runner", "CONFIG=" + t)
     os.makedirs(os.path.join(ROOT, "build", "bench"), exist_ok=True)
+    # The host's peers first and alone: their figures are time-stamp counts, which other
+    # work on the machine would disturb.
+    host_result = {"target": "host", "records": [], "peer_records": [], "peer_problems": []}
+    for p in ([peer_lab.MICROSALT] + peers) if peers and args.target in (None, "host") else []:
+        recs, probs = bench_one_peer("host", p, args.op, expected)
+        host_result["peer_records"] += recs
+        host_result["peer_problems"] += probs
     results = []
+    # The longest simulations first (Cortex-M, the M0 slowest; TweetNaCl the slowest peer),
+    # so the two workers finish together.
+    order = sorted(targets, key=lambda t: (targets_txt.by_name(t)["family"] != "cortexm",
+                                           t != "cortex-m0"))
+    peer_order = sorted(peers, key=lambda p: p.name != "tweetnacl")
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {t: pool.submit(bench_target, t, args.op, external, args.external_only, peers,
-                                  expected) for t in targets}
-        host_peers = pool.submit(bench_peers, "host", peers, args.op, [], expected) \
-            if peers and args.target in (None, "host") else None
+        futures, peer_futures = {}, {}
+        for t in order:
+            for p in peer_order[:1]:
+                peer_futures[(t, p.name)] = pool.submit(bench_one_peer, t, p, args.op, expected)
+            futures[t] = pool.submit(bench_target, t, args.op, external, args.external_only)
+            for p in peer_order[1:]:
+                peer_futures[(t, p.name)] = pool.submit(bench_one_peer, t, p, args.op, expected)
+
+        def peer_results(target):
+            found, problems = [], []
+            for p in [peer_lab.MICROSALT] + peers:
+                if (target, p.name) in peer_futures:
+                    recs, probs = peer_futures[(target, p.name)].result()
+                    found += recs
+                    problems += probs
+            return found, problems
         for t in targets:
             try:
                 res = futures[t].result()
             except RuntimeError as e:
                 sys.exit("lab: %s" % e)
+            res["peer_records"], res["peer_problems"] = peer_results(t)
+            if peers:
+                microsalt_group_flash(t, res["records"])
             print("lab: %s done in %.0f s (%d records); %s" % (
                 t, res["seconds"], len(res["records"]),
                 "external implementations only" if args.external_only
@@ -513,9 +539,6 @@ def main():
             name = "%s-external.json" % t if args.external_only else "%s.json" % t
             with open(os.path.join(ROOT, "build", "bench", name), "w") as f:
                 json.dump(res, f, indent=1)
-        host_result = {"target": "host", "records": [], "peer_records": [], "peer_problems": []}
-        if host_peers is not None:
-            host_result["peer_records"], host_result["peer_problems"] = host_peers.result()
     if args.external_only:
         return  # the host and the reports belong to full runs (bench/run.sh)
     host_result["records"] = host_records()

@@ -6,8 +6,9 @@ import os
 # A typical clock of each chip, for the time columns (cpu column of targets.txt).
 CLOCK_MHZ = {"atmega2560": 16, "atmega328p": 16, "m0": 48, "m3": 72, "m4": 168}
 
-# The operations compared, in the order of the tables; the sizes the side-by-side table shows
-# (build/bench/<target>.json has 16 and 128 bytes too).
+# The operations compared, in the order of the tables. Of the message sizes, the tables show
+# 32 bytes and the largest the peers reached on the target (1024; 128 on an ATmega328P), and
+# build/bench/<target>.json has every one.
 OPS = [("crypto_scalarmult", "X25519"), ("crypto_scalarmult_base", "X25519, fixed base"),
        ("crypto_sign_detached", "Ed25519 sign"), ("crypto_sign_verify_detached",
                                                   "Ed25519 verify"),
@@ -19,14 +20,14 @@ OPS = [("crypto_scalarmult", "X25519"), ("crypto_scalarmult_base", "X25519, fixe
        ("crypto_aead_chacha20poly1305_ietf_decrypt", "ChaCha20-Poly1305 decrypt"),
        ("crypto_hash", "SHA-512"), ("crypto_onetimeauth", "Poly1305"),
        ("crypto_stream_chacha20_ietf_xor", "ChaCha20"), ("crypto_stream_salsa20_xor", "Salsa20")]
-TABLE_SIZES = (0, 32, 1024)
-GLANCE = [("crypto_scalarmult", 0, "X25519"), ("crypto_sign_detached", 32, "Ed25519 sign 32 B"),
-          ("crypto_sign_verify_detached", 32, "Ed25519 verify 32 B"),
-          ("own_sign", 32, "own sign 32 B"), ("own_verify", 32, "own verify 32 B"),
+# None: the largest size.
+GLANCE = [("crypto_scalarmult", 0, "X25519"), ("crypto_sign_detached", 32, "Ed25519 sign"),
+          ("crypto_sign_verify_detached", 32, "Ed25519 verify"),
+          ("own_sign", 32, "own sign"), ("own_verify", 32, "own verify"),
           ("p256_ecdh", 0, "P-256 ECDH"), ("p256_sign", 0, "P-256 sign"),
           ("p256_verify", 0, "P-256 verify"),
-          ("crypto_aead_chacha20poly1305_ietf_encrypt", 1024, "ChaCha20-Poly1305 1024 B"),
-          ("crypto_secretbox", 1024, "secretbox 1024 B"), ("crypto_hash", 1024, "SHA-512 1024 B")]
+          ("crypto_aead_chacha20poly1305_ietf_encrypt", None, "ChaCha20-Poly1305"),
+          ("crypto_secretbox", None, "secretbox"), ("crypto_hash", None, "SHA-512")]
 
 
 def fmt(n):
@@ -50,6 +51,20 @@ def index(result):
             for r in result["records"] + result.get("peer_records", []) if r["op"] in ops}
 
 
+def largest(result, op):
+    """The largest message size a peer measured op at on this target (0 if none)."""
+    return max([r["bytes"] for r in result.get("peer_records", []) if r["op"] == op] or [0])
+
+
+def glance_rows(result):
+    """GLANCE with its sizes resolved and its labels carrying them."""
+    rows = []
+    for op, size, label in GLANCE:
+        size = largest(result, op) if size is None else size
+        rows.append((op, size, "%s %d B" % (label, size) if size else label))
+    return rows
+
+
 def verdict(rec):
     """Why a record has no figure to compare, or None."""
     if rec.get("wrong"):
@@ -67,7 +82,7 @@ def glance_table(result, mhz):
     rec, names = index(result), impls(result)
     unit = "ms at %d MHz" % mhz if mhz else "cycles"
     lines = ["| operation (%s) | %s |" % (unit, " | ".join(names)), "|---|" + "---:|" * len(names)]
-    for op, size, label in GLANCE:
+    for op, size, label in glance_rows(result):
         cells, base = [], rec.get(("microsalt", op, size))
         for impl in names:
             r = rec.get((impl, op, size))
@@ -91,7 +106,7 @@ def side_by_side(result, mhz):
              "/ microsalt |" % ("ms at %d MHz" % mhz if mhz else "ms"),
              "|---|---:|---|---:|---:|---:|---:|---:|"]
     for op, label in OPS:
-        for size in TABLE_SIZES:
+        for size in sorted({0, 32, largest(result, op)}):
             base = rec.get(("microsalt", op, size))
             for impl in names:
                 r = rec.get((impl, op, size))
@@ -138,8 +153,8 @@ def section(results, peers, failed, cpu_of):
         problems = problems_list(res)
         if problems:
             parts += ["Not measured:", "", problems, ""]
-        parts += ["<details><summary>Every operation side by side (0, 32 and 1024 bytes; "
-                  "16 and 128 in build/bench/%s.json)</summary>" % res["target"], "",
+        parts += ["<details><summary>Every operation side by side (32 bytes and the largest "
+                  "size; all sizes in build/bench/%s.json)</summary>" % res["target"], "",
                   side_by_side(res, mhz), "", "</details>"]
     return "\n".join(parts)
 
@@ -153,7 +168,7 @@ def plots(results, cpu_of, out_dir):
     for res in results:
         mhz = CLOCK_MHZ.get(cpu_of(res["target"]))
         rec, names = index(res), impls(res)
-        rows = [g for g in GLANCE if any(rec.get((i, g[0], g[1])) for i in names)]
+        rows = [g for g in glance_rows(res) if any(rec.get((i, g[0], g[1])) for i in names)]
         fig, ax = plt.subplots(figsize=(12, 5))
         width = 0.8 / max(1, len(names))
         for k, impl in enumerate(names):
