@@ -198,7 +198,8 @@ $(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/l
 # which comes first on the include path (before microsalt's own NaCl-name headers).
 # It is not microsalt's code, so it is compiled without microsalt's warning flags.
 $(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c $(wildcard $(EXT_DIR)/*.c $(EXT_DIR)/*.h) \
-                           $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/libmicrosalt.a
+                           $(wildcard $(B)/ext/$(EXT_ID)/*.h) $(HAL_SRC) $(FW_DEPS) \
+                           platform/hal/hal.h platform/hal/xorshift.h $(B)/libmicrosalt.a
 	$(CC) -std=c99 $(OPT) -ffunction-sections -fdata-sections $(FW_CFLAGS) -I$(@D) -I$(EXT_DIR) \
 	  -Iinclude -Iplatform/hal -o $@ $< $(wildcard $(EXT_DIR)/*.c) $(HAL_SRC) $(B)/libmicrosalt.a \
 	  $(FW_LDFLAGS)

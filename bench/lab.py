@@ -12,6 +12,7 @@ code size (bench/fw/size.c), takes the constant-time verdicts of the target chec
                               the static stack analysis; build/bench/*.png and *.svg plots.
 """
 import argparse
+import collections
 import concurrent.futures
 import glob
 import json
@@ -72,6 +73,25 @@ def tool(target, name):
     return targets_txt.by_name(target)["cc"].replace("gcc", name)
 
 
+def measurements(target, impl, out):
+    """The records of a benchmark firmware's output: each `@op name=<function> bytes=<n>` line
+    paired with the runner's `@measure` line after it."""
+    records, pending = [], None
+    for line in out.splitlines():
+        if line.startswith("@op "):
+            pending = dict(kv.split("=", 1) for kv in line[4:].split())
+        elif line.startswith("@measure ") and pending is not None:
+            m = dict(kv.split("=", 1) for kv in line[9:].split())
+            records.append({
+                "target": target, "impl": impl, "op": pending["name"],
+                "bytes": int(pending["bytes"]), "cycles": int(m["cycles"]),
+                "cycles_model": m["model"], "instructions": int(m["instructions"]),
+                "stack_bytes": int(m["stack"]),
+            })
+            pending = None
+    return records
+
+
 def run_group(target, group):
     """Records of one benchmark firmware: bench/fw/bench_<group>.c, or for a group
     kernels_<family> the kernel firmware tests/target/kernels_<family>.c."""
@@ -80,20 +100,7 @@ def run_group(target, group):
     if code != 0:
         raise RuntimeError("%s bench_%s failed (exit %d): %s" % (target, group, code,
                                                                   (out + err)[-2000:]))
-    records, pending = [], None
-    for line in out.splitlines():
-        if line.startswith("@op "):
-            pending = dict(kv.split("=", 1) for kv in line[4:].split())
-        elif line.startswith("@measure ") and pending is not None:
-            m = dict(kv.split("=", 1) for kv in line[9:].split())
-            records.append({
-                "target": target, "impl": "microsalt", "op": pending["name"],
-                "bytes": int(pending["bytes"]), "cycles": int(m["cycles"]),
-                "cycles_model": m["model"], "instructions": int(m["instructions"]),
-                "stack_bytes": int(m["stack"]),
-            })
-            pending = None
-    return records
+    return measurements(target, "microsalt", out)
 
 
 def size_function(op, symbols):
@@ -218,19 +225,65 @@ def compare_with_previous(result):
                                                now[changed[0]])
 
 
-# External implementations (SUPERCOP layout): the operations the lab can drive, the macro that
-# selects their code in bench/fw/external.c, and their prototype.
+# External implementations (SUPERCOP layout), by operation. SUPERCOP calls every function of an
+# operation by the operation's short name (crypto_box_open); here each row says:
+#   group      microsalt's benchmark group of the operation (bench/fw/bench_<group>.c): an
+#              implementation runs where that firmware fits, since it is checked against it;
+#   primitive  microsalt's primitive of the operation, the one an implementation is checked
+#              against; implementations of other primitives are skipped, except where
+#              any_primitive holds (crypto_kem: microsalt has one KEM, and a KEM's own
+#              decapsulation checks its encapsulation);
+#   constants  the CRYPTO_<name> of api.h the operation has;
+#   functions  its functions, all returning int: "name(parameters)".
+ExternalOp = collections.namedtuple("ExternalOp",
+                                    "group primitive any_primitive constants functions")
+_O, _I, _L = "unsigned char *", "const unsigned char *", "unsigned long long"
+_SEAL = "(%s, %s, %s, %s, %s)" % (_O, _I, _L, _I, _I)  # c, m, mlen, nonce, key
+_MAC = "(%s, %s, %s, %s)" % (_O, _I, _L, _I)
+_MAC_VERIFY = "(%s, %s, %s, %s)" % (_I, _I, _L, _I)
+_SIGN = "(%s, %s *, %s, %s, %s)" % (_O, _L, _I, _L, _I)
+_BOX = "(%s, %s, %s, %s, %s, %s)" % (_O, _I, _L, _I, _I, _I)
 EXTERNAL_OPS = {
-    "crypto_hash": ("HASH", "int crypto_hash(unsigned char *, const unsigned char *, "
-                            "unsigned long long);"),
-    "crypto_scalarmult": ("SCALARMULT", "int crypto_scalarmult(unsigned char *, "
-                                        "const unsigned char *, const unsigned char *);"),
+    "crypto_auth": ExternalOp("hash", "hmacsha512256", False, ["BYTES", "KEYBYTES"],
+                              ["crypto_auth" + _MAC, "crypto_auth_verify" + _MAC_VERIFY]),
+    "crypto_box": ExternalOp(
+        "dh", "curve25519xsalsa20poly1305", False,
+        ["PUBLICKEYBYTES", "SECRETKEYBYTES", "BEFORENMBYTES", "NONCEBYTES", "ZEROBYTES",
+         "BOXZEROBYTES"],
+        ["crypto_box_keypair(%s, %s)" % (_O, _O), "crypto_box" + _BOX, "crypto_box_open" + _BOX,
+         "crypto_box_beforenm(%s, %s, %s)" % (_O, _I, _I), "crypto_box_afternm" + _SEAL,
+         "crypto_box_open_afternm" + _SEAL]),
+    "crypto_hash": ExternalOp("hash", "sha512", False, ["BYTES"],
+                              ["crypto_hash(%s, %s, %s)" % (_O, _I, _L)]),
+    "crypto_kem": ExternalOp(
+        "kem", "ntrulpr761", True,
+        ["PUBLICKEYBYTES", "SECRETKEYBYTES", "CIPHERTEXTBYTES", "BYTES"],
+        ["crypto_kem_keypair(%s, %s)" % (_O, _O), "crypto_kem_enc(%s, %s, %s)" % (_O, _O, _I),
+         "crypto_kem_dec(%s, %s, %s)" % (_O, _I, _I)]),
+    "crypto_onetimeauth": ExternalOp("stream", "poly1305", False, ["BYTES", "KEYBYTES"],
+                                     ["crypto_onetimeauth" + _MAC,
+                                      "crypto_onetimeauth_verify" + _MAC_VERIFY]),
+    "crypto_scalarmult": ExternalOp("dh", "curve25519", False, ["BYTES", "SCALARBYTES"],
+                                    ["crypto_scalarmult(%s, %s, %s)" % (_O, _I, _I),
+                                     "crypto_scalarmult_base(%s, %s)" % (_O, _I)]),
+    "crypto_secretbox": ExternalOp("stream", "xsalsa20poly1305", False,
+                                   ["KEYBYTES", "NONCEBYTES", "ZEROBYTES", "BOXZEROBYTES"],
+                                   ["crypto_secretbox" + _SEAL, "crypto_secretbox_open" + _SEAL]),
+    "crypto_sign": ExternalOp("sign", "ed25519", False,
+                              ["BYTES", "PUBLICKEYBYTES", "SECRETKEYBYTES"],
+                              ["crypto_sign_keypair(%s, %s)" % (_O, _O), "crypto_sign" + _SIGN,
+                               "crypto_sign_open" + _SIGN]),
+    "crypto_stream": ExternalOp("stream", "xsalsa20", False, ["KEYBYTES", "NONCEBYTES"],
+                                ["crypto_stream(%s, %s, %s, %s)" % (_O, _L, _I, _I),
+                                 "crypto_stream_xor" + _SEAL]),
 }
-# Headers of other primitives an implementation may include; microsalt provides them.
+# Headers of other primitives an implementation may include; microsalt provides them, under
+# NaCl's full names (include/microsalt.h).
 DEPENDENCY_HEADERS = ["crypto_hashblocks_sha512", "crypto_hash_sha512", "crypto_verify_16",
                       "crypto_verify_32", "crypto_core_salsa20", "crypto_core_hsalsa20",
                       "crypto_stream_salsa20", "crypto_stream_xsalsa20",
-                      "crypto_onetimeauth_poly1305", "crypto_scalarmult_curve25519"]
+                      "crypto_onetimeauth_poly1305", "crypto_scalarmult_curve25519",
+                      "crypto_secretbox_xsalsa20poly1305"]
 
 
 def find_external(root):
@@ -242,50 +295,81 @@ def find_external(root):
         for prim in sorted(os.listdir(base)):
             for impl in sorted(os.listdir(os.path.join(base, prim))):
                 d = os.path.abspath(os.path.join(base, prim, impl))
-                if os.path.exists(os.path.join(d, "api.h")):
-                    found.append((op, prim, impl, d))
+                if not os.path.exists(os.path.join(d, "api.h")):
+                    continue
+                if prim != EXTERNAL_OPS[op].primitive and not EXTERNAL_OPS[op].any_primitive:
+                    print("lab: skipping %s/%s/%s: microsalt has no %s to check it against" %
+                          (op, prim, impl, prim), flush=True)
+                    continue
+                found.append((op, prim, impl, d))
     if not found:
         raise RuntimeError("no implementation of %s in SUPERCOP layout under %s" %
-                           (", ".join(sorted(EXTERNAL_OPS)), root))
+                           (", ".join("%s/%s" % (op, EXTERNAL_OPS[op].primitive)
+                                      for op in sorted(EXTERNAL_OPS)), root))
     return found
 
 
+def write_if_changed(path, text):
+    """Leaves an unchanged header's time alone, so make rebuilds only what changed."""
+    try:
+        if open(path).read() == text:
+            return
+    except OSError:
+        pass
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def external_headers(gen, op, prim):
+    """Writes into gen the headers of an implementation of op: external_api.h, which
+    bench/fw/external.c includes (api.h, the ext_ prototypes, and for microsalt's primitive a
+    check that api.h's sizes are microsalt's), the implementation's crypto_<op>.h (the same,
+    with its functions renamed to those ext_ names and crypto_<op>_<CONST> taken from api.h),
+    and the dependency headers."""
+    spec = EXTERNAL_OPS[op]
+    same = prim == spec.primitive
+    lines = ["/* Generated by bench/lab.py for %s/%s. */" % (op, prim),
+             "#include \"microsalt.h\"", "#include \"api.h\"",
+             "#define EXT_OP_%s 1" % op[len("crypto_"):].upper()]
+    if same:
+        lines.append("#define EXT_MICROSALT_PRIMITIVE 1")
+        for c in spec.constants:
+            lines += ["#if CRYPTO_%s != %s_%s_%s" % (c, op, prim, c),
+                      "#error \"api.h: CRYPTO_%s is not microsalt's %s_%s_%s\"" % (c, op, prim, c),
+                      "#endif"]
+    lines += ["int ext_%s;" % f for f in spec.functions]
+    write_if_changed(os.path.join(gen, "external_api.h"), "\n".join(lines) + "\n")
+    # microsalt.h (through external_api.h) comes first: its own declarations keep microsalt's
+    # names, and its crypto_<op>_* are replaced here, not the other way round.
+    lines = ["#include \"external_api.h\""]
+    lines += ["#define %s ext_%s" % (n, n) for n in (f.split("(")[0] for f in spec.functions)]
+    for c in spec.constants + ["PRIMITIVE"]:
+        lines += ["#undef %s_%s" % (op, c), "#define %s_%s %s" % (
+            op, c, '"%s"' % prim if c == "PRIMITIVE" else "CRYPTO_" + c)]
+    write_if_changed(os.path.join(gen, op + ".h"), "\n".join(lines) + "\n")
+    for dep in DEPENDENCY_HEADERS:
+        write_if_changed(os.path.join(gen, dep + ".h"), "#include \"microsalt.h\"\n")
+
+
 def bench_external(target, op, prim, impl, directory):
-    """Builds and runs one external implementation on target; returns its records."""
+    """Builds and runs one external implementation on target; returns its records, or none
+    where microsalt's own firmware of the operation does not fit."""
     ident = "%s-%s-%s" % (op, prim, impl)
+    if not targets_txt.fits(target, "bench/fw/bench_%s.c" % EXTERNAL_OPS[op].group):
+        print("lab: %s: %s does not fit, as microsalt's bench_%s does not" %
+              (target, ident, EXTERNAL_OPS[op].group), flush=True)
+        return []
     gen = os.path.join(ROOT, "build", target, "ext", ident)
     os.makedirs(gen, exist_ok=True)
-    macro, prototype = EXTERNAL_OPS[op]
-    # The implementation's own header renames its functions, so they cannot clash with
-    # microsalt's; the firmware reaches them through external_api.h.
-    with open(os.path.join(gen, op + ".h"), "w") as f:
-        f.write('#include "api.h"\n#define %s ext_%s\n#define %s_base ext_%s_base\n'
-                '#undef %s_BYTES\n#define %s_BYTES CRYPTO_BYTES\n%s\n'
-                % (op, op, op, op, op, op, prototype))
-    with open(os.path.join(gen, "external_api.h"), "w") as f:
-        f.write('#define EXT_OP_%s 1\n#include "%s.h"\n#define EXT_CRYPTO_BYTES CRYPTO_BYTES\n'
-                % (macro, op))
-    for dep in DEPENDENCY_HEADERS:
-        with open(os.path.join(gen, dep + ".h"), "w") as f:
-            f.write('#include "microsalt.h"\n')
+    external_headers(gen, op, prim)
     code, out, err = make("run-external", "CONFIG=" + target, "EXT_ID=" + ident,
                           "EXT_DIR=" + directory)
     if code != 0 or "@external agrees with microsalt" not in out:
         raise RuntimeError("%s external %s failed (exit %d): %s" % (target, ident, code,
                                                                    (out + err)[-2000:]))
-    records = []
-    pending = None
-    for line in out.splitlines():
-        if line.startswith("@op "):
-            pending = dict(kv.split("=", 1) for kv in line[4:].split())
-        elif line.startswith("@measure ") and pending is not None:
-            m = dict(kv.split("=", 1) for kv in line[9:].split())
-            records.append({"target": target, "impl": "%s/%s" % (prim, impl),
-                            "op": pending["name"], "bytes": int(pending["bytes"]),
-                            "cycles": int(m["cycles"]), "cycles_model": m["model"],
-                            "instructions": int(m["instructions"]),
-                            "stack_bytes": int(m["stack"]), "code_bytes": None, "ct": None})
-            pending = None
+    records = measurements(target, "%s/%s" % (prim, impl), out)
+    for r in records:
+        r["code_bytes"] = r["ct"] = None  # the size probes and ct checks are microsalt's
     return records
 
 

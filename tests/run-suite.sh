@@ -38,7 +38,7 @@ tests/check-cortexm-runner.sh
 step "simulated targets: vectors and constant time on the compiled code"
 python3 tests/target/run.py
 
-step "the lab's EXTERNAL= path (an in-tree SUPERCOP-layout implementation)"
+step "the lab's EXTERNAL= path (in-tree SUPERCOP-layout implementations of six operations; two broken copies refused)"
 tests/check-external.sh
 
 step "the lab's peers: fetch, SHA-256 pinning, adapter, output checks (a local package)"
