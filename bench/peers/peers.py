@@ -294,7 +294,7 @@ def bench_peer(peer, target, family, ram, flash, measure=True, expected=None,
     objects = []
     for src in peer.sources + ([peer.adapter] if peer.adapter else []):
         obj = os.path.join(obj_dir, "adapter.o" if src == peer.adapter
-                           else os.path.basename(src) + ".o")
+                           else src.replace("/", "_") + ".o")
         r = sh([v["CC"], "-std=gnu99", "-w"] + cflags + ["-c", os.path.join(src_root, src),
                                                          "-o", obj])
         if r.returncode != 0:
