@@ -40,16 +40,21 @@ class Peer:
     package)."""
 
     def __init__(self, name, version, route, url, sha256, licence, root, sources,
-                 includes=(), flags=(), family_flags=None, adapter=True, sign_sizes=None):
+                 includes=(), flags=(), family_flags=None, adapter=True, slow_sizes=None,
+                 groups=None):
         self.name, self.version, self.route, self.url = name, version, route, url
         self.sha256, self.licence, self.root = sha256, licence, root
         self.sources, self.includes, self.flags = list(sources), list(includes), list(flags)
         self.family_flags = family_flags or {}
-        # bench/peers/<name>.c, or none where the package defines adapter.h's functions itself
-        self.adapter = os.path.join(PEERS_DIR, name + ".c") if adapter else None
-        # The message sizes its signatures are measured at, where not all four
-        # (bench/fw/peer.c's PEER_SIGN_SIZES)
-        self.sign_sizes = sign_sizes
+        # bench/peers/<name>.c, another path, or none where the package defines adapter.h's
+        # functions itself
+        self.adapter = adapter if isinstance(adapter, str) else \
+            os.path.join(PEERS_DIR, name + ".c") if adapter else None
+        # The groups of bench/fw/peer.c to measure, where not all the adapter has
+        self.groups = groups
+        # The message sizes its signatures and boxes are measured at, where not all four
+        # (bench/fw/peer.c's PEER_SLOW_SIZES)
+        self.slow_sizes = slow_sizes
 
     @property
     def directory(self):
@@ -60,6 +65,34 @@ class Peer:
 
 def crate(name, version):
     return "crates.io: crate %s %s" % (name, version), CRATES % (name, name, version)
+
+
+def wolfssl(small):
+    """wolfCrypt alone (no TLS), configured by bench/peers/config/wolfssl_user_settings.h: the
+    sources of the operations compared (single-precision P-256 in C) and their support files;
+    misc.c is included by them (inline), not compiled. Two builds: wolfSSL's default
+    Curve25519/Ed25519 code (fe_operations.c, ge_operations.c), and its low-memory option
+    CURVED25519_SMALL (fe_low_mem.c, ge_low_mem.c), which its microcontroller example selects
+    and which is 10 to 70 times slower; the second only for X25519, as the other operations are
+    the same code and its Ed25519 takes 0.1 to 0.8G cycles a signature."""
+    field = ("fe_low_mem.c", "ge_low_mem.c") if small else ("fe_operations.c",
+                                                             "ge_operations.c")
+    return Peer("wolfssl-small" if small else "wolfssl", "5.5.4",
+                "Debian source package wolfssl 5.5.4-2+deb12u3 (orig tarball)",
+                DEBIAN % "w/wolfssl/wolfssl_5.5.4.orig.tar.gz",
+                sha256="b7ee150e49def77c765bc02aac92ddeb0bebefd4cb12aa263d8f95e405221fb8",
+                licence="GPL-2.0-or-later (COPYING)",
+                root="wolfssl-5.5.4-stable",
+                sources=["wolfcrypt/src/" + f for f in (
+                    "curve25519.c", "ed25519.c", "chacha.c", "poly1305.c",
+                    "chacha20_poly1305.c", "sha512.c", "ecc.c", "sp_int.c", "sp_c32.c",
+                    "sp_c64.c", "wolfmath.c", "random.c", "memory.c", "wc_port.c",
+                    "logging.c") + field],
+                includes=["."],
+                flags=["-DWOLFSSL_USER_SETTINGS",
+                       "-I" + os.path.join(PEERS_DIR, "config", "wolfssl-user")] +
+                (["-DMICROSALT_LAB_WOLFSSL_SMALL"] if small else []),
+                adapter=os.path.join(PEERS_DIR, "wolfssl.c"), groups=(1,) if small else None)
 
 
 PEERS = [
@@ -77,9 +110,9 @@ PEERS = [
          # multiplication (the link fails: relocation truncated); -Os, TweetNaCl's own aim
          # (small code), links.
          family_flags={"avr": ["-Os"]},
-         # Its signatures take 150M to 300M cycles on a Cortex-M0 and 0.8G to 1.6G on AVR, so
-         # all four sizes would hold the lab up for minutes per target.
-         sign_sizes=(32, 1024)),
+         # Its signatures take 150M to 300M cycles on a Cortex-M0 and 0.8G to 1.6G on AVR, its
+         # boxes 90M and 0.5G, so all four sizes would hold the lab up for minutes per target.
+         slow_sizes=(32, 1024)),
     Peer("micro-ecc", "1.0.0", *crate("micro-ecc-sys", "0.3.2"),
          sha256="1b861c7e7eba25ec3fe0fde221a46bf38bd1ad200a5404b6f7e45c99b74a00fa",
          licence="BSD-2-Clause (micro-ecc/LICENSE.txt)",
@@ -95,21 +128,8 @@ PEERS = [
          root="libhydrogen-sys-0.9.5/libhydrogen", sources=[], includes=["."],
          family_flags={"avr": ["-UAVR", "-DRIOT_VERSION=1"],
                        "cortexm": ["-DRIOT_VERSION=1"]}),
-    # wolfCrypt alone (no TLS), configured by bench/peers/config/wolfssl_user_settings.h: the
-    # sources of the operations compared (the small Curve25519/Ed25519 code, single-precision
-    # P-256 in C) and their support files; misc.c is included by them (inline), not compiled.
-    Peer("wolfssl", "5.5.4", "Debian source package wolfssl 5.5.4-2+deb12u3 (orig tarball)",
-         DEBIAN % "w/wolfssl/wolfssl_5.5.4.orig.tar.gz",
-         sha256="b7ee150e49def77c765bc02aac92ddeb0bebefd4cb12aa263d8f95e405221fb8",
-         licence="GPL-2.0-or-later (COPYING)",
-         root="wolfssl-5.5.4-stable",
-         sources=["wolfcrypt/src/" + f for f in (
-             "curve25519.c", "fe_low_mem.c", "ed25519.c", "ge_low_mem.c", "chacha.c",
-             "poly1305.c", "chacha20_poly1305.c", "sha512.c", "ecc.c", "sp_int.c", "sp_c32.c",
-             "sp_c64.c", "wolfmath.c", "random.c", "memory.c", "wc_port.c", "logging.c")],
-         includes=["."],
-         flags=["-DWOLFSSL_USER_SETTINGS",
-                "-I" + os.path.join(PEERS_DIR, "config", "wolfssl-user")]),
+    wolfssl(small=False),
+    wolfssl(small=True),
     # Mbed TLS's crypto alone (no TLS, no PSA), configured by bench/peers/config/mbedtls_config.h;
     # the ASN.1 files only satisfy ECDSA's configuration check (their code is not linked in).
     # Mbed TLS 2.28 has no Ed25519 (nor does its adapter), so its group 2 is not built.
@@ -232,10 +252,13 @@ def sh(cmd, **kw):
 
 
 def first_error(text):
-    for line in text.splitlines():
-        if "error" in line or "overflow" in line:
-            return line.strip()[:200]
-    return text.strip().splitlines()[-1][:200] if text.strip() else "?"
+    """The line of a tool's output that says what went wrong."""
+    lines = text.splitlines()
+    for key in ("undefined reference", "error:", "overflow"):
+        for line in lines:
+            if key in line:
+                return line.strip()[-200:]
+    return lines[-1].strip()[-200:] if lines else "?"
 
 
 def vectors_header(path):
@@ -332,14 +355,15 @@ def bench_peer(peer, target, family, ram, flash, measure=True, expected=None,
         objects.append(obj)
     defined = set(sh(["nm" if host else v["CC"].replace("gcc", "nm"), "--defined-only"] +
                      objects).stdout.split())
-    groups = [g for g, syms in GROUPS.items() if any(s in defined for s in syms)]
+    groups = [g for g, syms in GROUPS.items() if any(s in defined for s in syms) and
+              (peer.groups is None or g in peer.groups)]
     vectors = os.path.join(ROOT, "build", target, "peers", "peer_vectors.h")
     vectors_header(vectors)
     hal = [os.path.join(ROOT, "platform", "hal", "host.c")] if host else \
         [os.path.join(ROOT, s) for s in v["HAL_SRC"].split()]
     lib = os.path.join(ROOT, "build", target, "libmicrosalt.a")
     fw_flags = cflags + ["-std=c99", "-I" + os.path.dirname(vectors)] + (
-        ["-DPEER_SIGN_SIZES=" + ",".join(map(str, peer.sign_sizes))] if peer.sign_sizes else [])
+        ["-DPEER_SLOW_SIZES=" + ",".join(map(str, peer.slow_sizes))] if peer.slow_sizes else [])
     ldflags = shlex.split(v["FW_LDFLAGS"])
 
     def link(group, size_only):

@@ -7,9 +7,10 @@
  * Choices, following wolfSSL's own guidance for embedded targets (its GCC-ARM example
  * configuration, IDE/GCC-ARM/Header/user_settings.h, and the "small footprint" options of
  * its manual):
- *  - CURVED25519_SMALL (= CURVE25519_SMALL + ED25519_SMALL): the low-memory field and group
- *    code (fe_low_mem.c, ge_low_mem.c) instead of the fast tables of fe_operations.c and
- *    ge_operations.c, as the vendor's microcontroller example selects.
+ *  - Curve25519 and Ed25519: wolfSSL's default code (fe_operations.c, ge_operations.c), and,
+ *    for the lab's second wolfSSL build (MICROSALT_LAB_WOLFSSL_SMALL, bench/peers/peers.py),
+ *    CURVED25519_SMALL (= CURVE25519_SMALL + ED25519_SMALL): the low-memory field and group
+ *    code (fe_low_mem.c, ge_low_mem.c) that the vendor's microcontroller example selects.
  *  - Math: the single-precision P-256 code (WOLFSSL_SP_MATH + WOLFSSL_HAVE_SP_ECC, in C:
  *    sp_c32.c, or sp_c64.c on 64-bit hosts) with WOLFSSL_SP_SMALL, the variant wolfSSL
  *    recommends for constrained devices: fixed-size numbers on the stack, no heap, timing
@@ -63,10 +64,12 @@ typedef unsigned long word32;
 #define CUSTOM_RAND_GENERATE_BLOCK wolfssl_lab_rng_block
 int wolfssl_lab_rng_block(unsigned char *output, unsigned int size);
 
-/* Curve25519 and Ed25519, small variants. */
+/* Curve25519 and Ed25519. */
 #define HAVE_CURVE25519
 #define HAVE_ED25519
+#ifdef MICROSALT_LAB_WOLFSSL_SMALL
 #define CURVED25519_SMALL
+#endif
 
 /* ChaCha20, Poly1305 and their AEAD. */
 #define HAVE_CHACHA
