@@ -181,7 +181,7 @@ $(B)/fw/kem.elf: $(BUILD)/target/vectors_kem.h
 $(B)/fw/ct_kem.elf: tests/target/ctcheck.c tests/target/ct_checks.def
 
 # Benchmark firmware (bench/fw/<name>.c), built the same way.
-$(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h \
+$(B)/fw/%.elf: bench/fw/%.c bench/fw/bench.c bench/fw/measure.h $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h \
                $(B)/libmicrosalt.a
 	@mkdir -p $(@D)
 	$(CC) $(filter-out -Wmissing-prototypes,$(CFLAGS)) $(FW_CFLAGS) -Iplatform/hal -o $@ $< \
@@ -197,7 +197,7 @@ $(B)/size/%.elf: bench/fw/size.c $(HAL_SRC) $(FW_DEPS) platform/hal/hal.h $(B)/l
 # EXT_ID names it; bench/lab.py has written the renaming headers into $(B)/ext/$(EXT_ID),
 # which comes first on the include path (before microsalt's own NaCl-name headers).
 # It is not microsalt's code, so it is compiled without microsalt's warning flags.
-$(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c $(wildcard $(EXT_DIR)/*.c $(EXT_DIR)/*.h) \
+$(B)/ext/$(EXT_ID)/fw.elf: bench/fw/external.c bench/fw/measure.h $(wildcard $(EXT_DIR)/*.c $(EXT_DIR)/*.h) \
                            $(wildcard $(B)/ext/$(EXT_ID)/*.h) $(HAL_SRC) $(FW_DEPS) \
                            platform/hal/hal.h platform/hal/xorshift.h $(B)/libmicrosalt.a
 	$(CC) -std=c99 $(OPT) -ffunction-sections -fdata-sections $(FW_CFLAGS) -I$(@D) -I$(EXT_DIR) \

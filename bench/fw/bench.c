@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "hal.h"
+#include "measure.h"
 #include "xorshift.h"
 #include "microsalt.h"
 
@@ -27,23 +28,8 @@ static unsigned char buf[64 + MAX_BYTES], key[64], nonce[24], out[64];
 static const uint16_t sizes[] = {16, 32, 128, 1024};
 static volatile int sink; /* results land here, so no call is optimised away */
 
-#define BENCH(name, bytes, call)                                                            \
-    do {                                                                                    \
-        hal_announce(HAL_STR(name), bytes);                                                 \
-        hal_measure_begin(1);                                                               \
-        call;                                                                               \
-        hal_measure_end(1);                                                                 \
-    } while (0)
-
 /* Runs body once per message size that fits, with n set to it. */
-#define FOR_SIZES(n, body)                                                                  \
-    do {                                                                                    \
-        unsigned i_;                                                                        \
-        for (i_ = 0; i_ < sizeof sizes / sizeof sizes[0] && sizes[i_] <= MAX_BYTES; i_++) { \
-            uint16_t n = sizes[i_];                                                         \
-            body;                                                                           \
-        }                                                                                   \
-    } while (0)
+#define FOR_SIZES(n, body) FOR_EACH_SIZE(sizes, MAX_BYTES, n, body)
 
 static void fill(void)
 {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "hal.h"
+#include "measure.h"
 #include "xorshift.h"
 #include "external_api.h" /* generated: microsalt.h, api.h, the ext_ prototypes */
 
@@ -80,23 +81,13 @@ static int is_message(const unsigned char *m, uint16_t n)
 }
 
 /* Runs body once per message size that fits, with n set to it. */
-#define FOR_SIZES(n, body)                                                                  \
-    do {                                                                                    \
-        unsigned i_;                                                                        \
-        for (i_ = 0; i_ < sizeof sizes / sizeof sizes[0] && sizes[i_] <= MAX_BYTES; i_++) { \
-            uint16_t n = sizes[i_];                                                         \
-            body;                                                                           \
-        }                                                                                   \
-    } while (0)
+#define FOR_SIZES(n, body) FOR_EACH_SIZE(sizes, MAX_BYTES, n, body)
 
 /* Measures the implementation's call, which must succeed. */
 #define MEASURE(name, n, call)                                                              \
     do {                                                                                    \
         int r_;                                                                             \
-        hal_announce(HAL_STR(name), n);                                                     \
-        hal_measure_begin(1);                                                               \
-        r_ = (call);                                                                        \
-        hal_measure_end(1);                                                                 \
+        BENCH(name, n, r_ = (call));                                                        \
         ok &= r_ == 0;                                                                      \
     } while (0)
 

@@ -3,16 +3,7 @@
  * harness (bench/peers/adapter.h). On the simulated targets bench/fw/bench_*.c measure it. */
 #include "adapter.h"
 #include "microsalt.h"
-
-int peer_x25519(uint8_t q[32], const uint8_t n[32], const uint8_t p[32])
-{
-    return crypto_scalarmult(q, n, p);
-}
-
-int peer_x25519_base(uint8_t q[32], const uint8_t n[32])
-{
-    return crypto_scalarmult_base(q, n);
-}
+#include "nacl_api.h"
 
 int peer_ed25519_sign(uint8_t *sm, const uint8_t *m, size_t n, const uint8_t sk[64])
 {
@@ -37,36 +28,8 @@ int peer_aead_decrypt(uint8_t *m, const uint8_t *c, size_t n, const uint8_t nonc
                                                      key);
 }
 
-int peer_sha512(uint8_t h[64], const uint8_t *m, size_t n)
-{
-    return crypto_hash(h, m, n);
-}
-
-int peer_poly1305(uint8_t tag[16], const uint8_t *m, size_t n, const uint8_t key[32])
-{
-    return crypto_onetimeauth(tag, m, n, key);
-}
-
 int peer_chacha20(uint8_t *c, const uint8_t *m, size_t n, const uint8_t nonce[12],
                   const uint8_t key[32])
 {
     return crypto_stream_chacha20_ietf_xor(c, m, n, nonce, key);
-}
-
-int peer_salsa20(uint8_t *c, const uint8_t *m, size_t n, const uint8_t nonce[8],
-                 const uint8_t key[32])
-{
-    return crypto_stream_salsa20_xor(c, m, n, nonce, key);
-}
-
-int peer_box(uint8_t *c, const uint8_t *m, size_t n, const uint8_t nonce[24],
-             const uint8_t pk[32], const uint8_t sk[32])
-{
-    return crypto_box(c, m, n, nonce, pk, sk);
-}
-
-int peer_secretbox(uint8_t *c, const uint8_t *m, size_t n, const uint8_t nonce[24],
-                   const uint8_t key[32])
-{
-    return crypto_secretbox(c, m, n, nonce, key);
 }
