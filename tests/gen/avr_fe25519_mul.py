@@ -7,9 +7,9 @@ what the script writes (the suite runs it).
 
 Layout (fe25519_packed.c): 32 little-endian bytes, value below 2^256, reduced mod 2^256 - 38.
 """
-import argparse
 import pathlib
-import sys
+
+from avr_asm import FRAME_DEFINES, Out, byte_loop, epilogue, main, prologue, variants
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/fe25519_mul.S"
 
@@ -41,12 +41,7 @@ HEADER = """\
  * Measured (simavr, one call from C included): fe_mul 8,252 cycles, fe_sq 5,019 (ATmega2560,
  * -O2, 6,284 bytes of code); 8,694 and 5,560 (ATmega328P, -Os, 4,856 bytes).
  */
-#include <avr/io.h>
-
-#define SREG_IO _SFR_IO_ADDR(SREG)
-#define SPL_IO _SFR_IO_ADDR(SPL)
-#define SPH_IO _SFR_IO_ADDR(SPH)
-
+""" + FRAME_DEFINES + """
     .text
 """
 
@@ -57,23 +52,6 @@ ZERO = "r21"
 TMP = "r22"
 CARRY = "r23"
 CROSS = ["r22", "r23", "r26"]
-SAVED = [f"r{i}" for i in range(2, 18)] + ["r28", "r29"]
-
-
-class Out:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, *ins):
-        """Instructions are indented; labels, directives and comments are given as written."""
-        for i in ins:
-            self.lines.append(i if i.endswith(":") or i[:1] in ("", ".", "/", "#") else "    " + i)
-
-    def comment(self, text):
-        self.lines.extend(["", "/* " + text + " */"])
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
 
 
 def rotate(acc, emit):
@@ -150,23 +128,6 @@ def sq128(emit):
     emit("ret")
 
 
-def variants(emit, fast, compact):
-    """Straight-line code in -O2 builds, a loop over public counts where the build optimizes
-    for size (the ATmega328P's 32 KB of flash)."""
-    emit("#ifdef __OPTIMIZE_SIZE__")
-    compact()
-    emit("#else")
-    fast()
-    emit("#endif")
-
-
-def byte_loop(emit, count, counter, body):
-    """body() once per byte, count times; dec and brne leave the carry flag alone."""
-    emit(f"ldi {counter}, {count}", "1:")
-    body()
-    emit(f"dec {counter}", "brne 1b")
-
-
 def reduce512(emit):
     emit.comment("h = t mod 2^256 - 38, below 2^256; Y = t (64 bytes), Z = h.")
     emit("microsalt_avr_reduce512:")
@@ -230,24 +191,6 @@ def zero(emit, count):
     variants(emit, fast, compact)
 
 
-def prologue(emit, frame):
-    for r in SAVED:
-        emit(f"push {r}")
-    emit("in r28, SPL_IO", "in r29, SPH_IO", f"subi r28, {frame}", "sbci r29, 0",
-         "in r0, SREG_IO", "cli", "out SPH_IO, r29", "out SREG_IO, r0", "out SPL_IO, r28",
-         "adiw r28, 1")
-
-
-def epilogue(emit, frame):
-    """Y points at the frame. As the C twins, the kernels leave their frames to be overwritten
-    by the next call (fe25519_packed.c says why)."""
-    emit("clr r1", f"subi r28, lo8(-({frame - 1}))", f"sbci r29, hi8(-({frame - 1}))",
-         "in r0, SREG_IO", "cli", "out SPH_IO, r29", "out SREG_IO, r0", "out SPL_IO, r28")
-    for r in reversed(SAVED):
-        emit(f"pop {r}")
-    emit("ret")
-
-
 def carry_tail(emit, first, count, op, reg, zero_reg, y_at_first=False):
     """Y + first: `op` (add, or adc to go on with a carry) of reg, then the carry through the
     next count - 1 bytes; Y is where it was, or at Y + first when y_at_first (compact builds)."""
@@ -284,6 +227,8 @@ def fe_mul(emit):
     variants(emit, *carry_tail(emit, 32, 16, "add", "r23", "r21"))
     emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[32..] += fH gH: no carry out
     emit("sbiw r28, 32", "movw r30, r24", "call microsalt_avr_reduce512")
+    # As the C twins, the kernels leave their frames to be overwritten by the next call
+    # (fe25519_packed.c says why).
     epilogue(emit, 64)
     emit(".size microsalt_fe_mul, .-microsalt_fe_mul")
 
@@ -343,18 +288,5 @@ def generate():
     return HEADER + emit.text()
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--check", action="store_true",
-                        help="fail when the committed file is not what this script writes")
-    args = parser.parse_args()
-    text = generate()
-    if args.check:
-        if OUT.read_text() != text:
-            sys.exit(f"{OUT} differs from what {__file__} writes: run it and commit the result")
-        return
-    OUT.write_text(text)
-
-
 if __name__ == "__main__":
-    main()
+    main(OUT, generate, __doc__)
