@@ -16,7 +16,8 @@
  * holds keystream that is only ever written xored into c, and is left to be overwritten, as
  * the C twin's state is.
  *
- * Measured (simavr, one call from C included): see the lab's "Kernels" table.
+ * Measured (simavr, one call from C included): one block 12,652 cycles (ATmega2560, -O2,
+ * 3,240 bytes of code), 13,095 (ATmega328P, -Os: the glue loops, 2,038 bytes).
  */
 #include <avr/io.h>
 
