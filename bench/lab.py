@@ -30,6 +30,8 @@ import targets as targets_txt  # noqa: E402  (platform/targets.py)
 import run as target_checks  # noqa: E402  (tests/target/run.py: the kernel list and ids)
 import peers as peer_lab  # noqa: E402  (bench/peers/peers.py)
 import report as peer_report  # noqa: E402  (bench/peers/report.py)
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+import published  # noqa: E402  (bench/published.py)
 
 TARGETS = targets_txt.simulated()
 # The benchmark groups: bench/fw/bench_<group>.c each.
@@ -663,6 +665,17 @@ def main():
         "",
         peer_report.section(with_peers, peers, fetch_failed, cpu_of) if peers or fetch_failed
         else "## Beside other implementations\n\nNot measured in this run (PEERS=none).",
+        "",
+        "## AVR NaCl's published figures beside microsalt (ATmega2560, cycles)",
+        "",
+        "AVR NaCl (avrnacl-20140813, fast, measured on an ATmega2560 board) as the μNaCl paper "
+        "tabulates it; simavr's cycles are exact, so the two compare directly. Lengths are the "
+        "NaCl API's: 1056 bytes of crypto_box and crypto_secretbox are the lab's 1024-byte rows "
+        "(32 zero bytes in front), 1088 of crypto_sign_open a 1024-byte message and its "
+        "signature (bench/published.py).",
+        "",
+        "\n".join(published.avr_nacl_table(res) for res in results
+                  if res["target"] == "avr-atmega2560") or "The ATmega2560 was not measured.",
         "",
         "## ChaCha20 (cycles; kernel code in flash bytes)",
         "",

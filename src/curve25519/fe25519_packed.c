@@ -71,7 +71,7 @@ void microsalt_fe_freeze_portable(fe25519 *h, const fe25519 *f)
     uint64_t acc;
     int i;
     /* Bit 255 is worth 19 (2^255 = p + 19): t = f mod 2^255 + 19 b < 2^255 + 19. */
-    q = f->v[7] >> 31;
+    q = ct_msb_u32(f->v[7]);
     acc = (uint64_t)f->v[0] + (19 & ct_mask_u32(q));
     t[0] = (uint32_t)acc;
     for (i = 1; i < 8; i++) {
@@ -81,7 +81,7 @@ void microsalt_fe_freeze_portable(fe25519 *h, const fe25519 *f)
     /* t < 2p: t - p = t + 19 - 2^255 when t + 19 reaches bit 255 (q = 1), else t. */
     acc = (uint64_t)t[0] + 19;
     for (i = 1; i < 8; i++) acc = (acc >> 32) + t[i];
-    q = (uint32_t)(acc >> 31) & 1;
+    q = ct_msb_u32((uint32_t)acc);
     m = ct_mask_u32(q);
     acc = (uint64_t)t[0] + (19 & m);
     h->v[0] = (uint32_t)acc;
@@ -123,15 +123,15 @@ void microsalt_fe_sub_portable(fe25519 *h, const fe25519 *f, const fe25519 *g)
     uint64_t acc = 0;
     int pass, i;
     for (i = 0; i < 8; i++) {
-        acc = (uint64_t)f->v[i] - g->v[i] - (uint32_t)(acc >> 63);
+        acc = (uint64_t)f->v[i] - g->v[i] - ct_msb_u32((uint32_t)(acc >> 32));
         t[i] = (uint32_t)acc;
     }
     for (pass = 0; pass < 2; pass++) {
-        b = (uint32_t)(acc >> 63);
+        b = ct_msb_u32((uint32_t)(acc >> 32));
         acc = (uint64_t)t[0] - (38 & ct_mask_u32(b));
         t[0] = (uint32_t)acc;
         for (i = 1; i < 8; i++) {
-            acc = (uint64_t)t[i] - (uint32_t)(acc >> 63);
+            acc = (uint64_t)t[i] - ct_msb_u32((uint32_t)(acc >> 32));
             t[i] = (uint32_t)acc;
         }
     }
@@ -178,7 +178,7 @@ void microsalt_fe_sq_portable(fe25519 *h, const fe25519 *f)
         t[i + 8] = (uint32_t)(acc >> 32);
     }
     /* Twice the cross products: below 2^511, so the shift loses nothing. */
-    for (i = 15; i > 0; i--) t[i] = (t[i] << 1) | (t[i - 1] >> 31);
+    for (i = 15; i > 0; i--) t[i] = (t[i] << 1) | ct_msb_u32(t[i - 1]);
     t[0] <<= 1;
     acc = 0;
     for (i = 0; i < 8; i++) {

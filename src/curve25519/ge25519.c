@@ -27,14 +27,22 @@
 #define ROWS (DIGITS / GE25519_TABLE_BLOCKS)
 
 /*
- * Verification uses width-4 NAFs for both scalars: digits odd and within -7..7, so both fit a
+ * Verification uses width-4 NAFs: digits odd and within -7..7, 4-bit nibbles, both scalars in a
  * byte per bit position, 256 bytes in all. B's odd multiples B, 3B, 5B, 7B are row 0 of the
- * table (in flash); A's are computed at run time into four 160-byte cached points. Width 5
- * would save about 16 of some 100 additions but needs eight cached points and 5-bit digits:
- * +900 bytes of stack, and the 2 KB budget of a 32-bit verification would not hold.
+ * table (in flash); A's are computed at run time into four cached points (128 or 160 bytes
+ * each). Width 5 would save about 16 of some 100 additions but needs eight cached points and
+ * 5-bit digits: +900 bytes of stack, and the 2 KB budget of a 32-bit verification would not
+ * hold. Where RAM is smaller still (MICROSALT_SMALL_RAM, kernels.h: the AVRs, so that the
+ * ATmega328P's 2 KB hold verification and its caller), A's NAF has width 3: two cached
+ * points, 256 bytes less, for about 13 more additions.
  */
 #define WINDOW 4
-#define A_MULTIPLES (1 << (WINDOW - 2))
+#if MICROSALT_SMALL_RAM
+#define A_WINDOW 3
+#else
+#define A_WINDOW WINDOW
+#endif
+#define A_MULTIPLES (1 << (A_WINDOW - 2))
 
 /* Projective: x = X/Z, y = Y/Z. */
 typedef struct {
@@ -360,12 +368,13 @@ static unsigned scalar_bit(const uint8_t s[32], unsigned i)
 }
 
 /*
- * Adds the width-4 NAF of s < 2^255 into naf as 4-bit two's-complement nibbles at `shift`
- * (0 or 4): s = sum d_i 2^i with every nonzero d_i odd, in -7..7, and followed by at least
- * three zeros. Scans the bits upwards, carrying 1 into the rest of the scalar after each
- * negative digit; s < 2^255 guarantees the last carry is absorbed by position 255.
+ * Adds the width-w NAF (w = 3 or 4) of s < 2^255 into naf as 4-bit two's-complement nibbles at
+ * `shift` (0 or 4): s = sum d_i 2^i with every nonzero d_i odd, in -(2^(w-1) - 1)..2^(w-1) - 1,
+ * and followed by at least w - 1 zeros. Scans the bits upwards, carrying 1 into the rest of the
+ * scalar after each negative digit; s < 2^255 guarantees the last carry is absorbed by
+ * position 255.
  */
-static void wnaf(uint8_t naf[256], const uint8_t s[32], unsigned shift)
+static void wnaf(uint8_t naf[256], const uint8_t s[32], unsigned shift, unsigned w)
 {
     unsigned pos = 0, carry = 0, v, i;
     while (pos < 256) {
@@ -374,14 +383,14 @@ static void wnaf(uint8_t naf[256], const uint8_t s[32], unsigned shift)
             continue;
         }
         v = carry;
-        for (i = 0; i < WINDOW; i++) {
+        for (i = 0; i < w; i++) {
             v += scalar_bit(s, pos + i) << i;
         }
-        /* v is odd and below 2^WINDOW: take it modulo 2^WINDOW into -7..7, whose 4-bit
-         * two's complement is v itself. */
-        carry = v >> (WINDOW - 1);
-        naf[pos] = (uint8_t)(naf[pos] | (v << shift));
-        pos += WINDOW;
+        /* v is odd and below 2^w: the digit is v mod 2^w taken into the signed range, v -
+         * 2^w when v >= 2^(w-1), which carries 1 on; its nibble is that mod 16. */
+        carry = v >> (w - 1);
+        naf[pos] = (uint8_t)(naf[pos] | (((v - (carry << w)) & 15) << shift));
+        pos += w;
     }
 }
 
@@ -413,8 +422,8 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
     } v;
     int i, d;
     memset(naf, 0, sizeof naf);
-    wnaf(naf, h, 0);
-    wnaf(naf, s, 4);
+    wnaf(naf, h, 0, A_WINDOW);
+    wnaf(naf, s, 4, WINDOW);
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
     p3_to_cached(&a_odd[0], A);
     p3_to_p2(&v.q, A);

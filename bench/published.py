@@ -1,0 +1,54 @@
+"""Published figures the lab's report sets microsalt beside (bench/lab.py), each with its source.
+
+AVR NaCl: Hutter and Schwabe, "NaCl on 8-bit AVR microcontrollers", avrnacl-20140813 ("fast"),
+on an ATmega2560, as tabulated by the μNaCl paper (seed 001, table 3, AVR column) and quoted in
+issue 16. The byte counts are the NaCl API's lengths: crypto_box and crypto_secretbox take
+mlen = 1056 for 1024 bytes of message behind NaCl's 32 zero bytes, which is what the lab's
+1024-byte rows pass (bench/fw/bench.c), and crypto_sign_open's 1088 bytes are a 1024-byte
+message with its 64-byte signature, the lab's crypto_sign_open at 1024.
+"""
+
+# (label, AVR NaCl's bytes, published cycles, microsalt's op, microsalt's bytes)
+AVR_NACL = [
+    ("crypto_scalarmult", "-", 22836588, "crypto_scalarmult", 0),
+    ("crypto_scalarmult_base", "-", 22836588, "crypto_scalarmult_base", 0),
+    ("crypto_box", "1056", 23342860, "crypto_box", 1024),
+    ("crypto_box_afternm", "1056", 489830, "crypto_box_afternm", 1024),
+    ("crypto_secretbox", "1056", 489830, "crypto_secretbox", 1024),
+    ("crypto_stream_salsa20_xor", "1024", 281300, "crypto_stream_salsa20_xor", 1024),
+    ("crypto_core_salsa20", "-", 16930, "crypto_core_salsa20", 0),
+    ("crypto_onetimeauth", "1024", 173767, "crypto_onetimeauth", 1024),
+    ("crypto_sign", "1024", 22691528, "crypto_sign", 1024),
+    ("crypto_sign_open", "1088", 37562656, "crypto_sign_open", 1024),
+]
+
+# The published X25519 record on AVR: Düll, Haase, Hinterwälder, Hutter, Paar, Sánchez and
+# Schwabe, "High-speed Curve25519 on 8-bit, 16-bit and 32-bit microcontrollers" (2015).
+AVR_X25519_RECORD = 13900397
+
+
+def fmt(n):
+    return "-" if n is None else "{:,}".format(n)
+
+
+def avr_nacl_table(result):
+    """The ATmega2560's records beside AVR NaCl's published cycles, with the ratio."""
+    rec = {(r["op"], r["bytes"]): r for r in result["records"]}
+    lines = ["| operation | bytes (NaCl API) | AVR NaCl (published) | microsalt | "
+             "microsalt / AVR NaCl | ahead |",
+             "|---|---:|---:|---:|---:|---|"]
+    for label, nbytes, published, op, size in AVR_NACL:
+        hit = rec.get((op, size))
+        if hit is None:
+            lines.append("| %s | %s | %s | not measured | | |" % (label, nbytes, fmt(published)))
+            continue
+        ratio = hit["cycles"] / published
+        lines.append("| %s | %s | %s | %s | %.2f | %s |" % (
+            label, nbytes, fmt(published), fmt(hit["cycles"]), ratio,
+            "yes" if ratio < 1 else "**no**"))
+    x25519 = rec.get(("crypto_scalarmult", 0))
+    if x25519:
+        lines += ["", "The AVR record for X25519 (Düll et al. 2015): %s cycles; microsalt: %s "
+                  "(%.2f times the record)." % (fmt(AVR_X25519_RECORD), fmt(x25519["cycles"]),
+                                                 x25519["cycles"] / AVR_X25519_RECORD)]
+    return "\n".join(lines)
