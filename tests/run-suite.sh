@@ -39,6 +39,7 @@ step "generated assembly is what its generator writes"
 python3 tests/gen/avr_fe25519_mul.py --check
 python3 tests/gen/avr_salsa20.py --check
 python3 tests/gen/avr_poly1305.py --check
+python3 tests/gen/avr_sha512.py --check
 
 step "simulated targets: vectors and constant time on the compiled code"
 python3 tests/target/run.py
