@@ -130,6 +130,30 @@ def code_sizes(target, functions):
     return {f: sizes[f] - sizes["empty"] for f in functions}
 
 
+def nacl_api_flash(target):
+    """The flash the NaCl API alone needs (bench/fw/size.c's size_nacl_api probe), beyond an
+    empty firmware: (bytes, whether it fits the chip). Where the probe overflows the chip, the
+    linker's shortfall gives the figure."""
+    build = os.path.join("build", target, "size")
+    empty, probe = (os.path.join(build, f + ".elf") for f in ("empty", "size_nacl_api"))
+    code, out, err = make("CONFIG=" + target, empty)
+    if code != 0:
+        raise RuntimeError("%s: the empty size probe failed: %s" % (target, (out + err)[-2000:]))
+
+    def flash_of(elf):
+        fields = subprocess.run([tool(target, "size"), os.path.join(ROOT, elf)],
+                                capture_output=True, text=True, check=True).stdout
+        return sum(int(x) for x in fields.splitlines()[1].split()[:2])
+
+    code, out, err = make("CONFIG=" + target, probe)
+    if code == 0:
+        return flash_of(probe) - flash_of(empty), True
+    short = re.search(r"region .text' overflowed by (\d+) bytes", out + err)
+    if not short:
+        raise RuntimeError("%s: the NaCl API probe failed: %s" % (target, (out + err)[-2000:]))
+    return int(target_info(target)["flash"]) + int(short.group(1)) - flash_of(empty), False
+
+
 def library_text(target):
     out = subprocess.run([tool(target, "size"), "-t", os.path.join(ROOT, "build", target, "libmicrosalt.a")],
                          capture_output=True, text=True, check=True).stdout
@@ -203,7 +227,8 @@ def bench_target(target, op_filter, external, external_only):
     for op, prim, impl, directory in external:
         if op_filter in (None, op):
             records += bench_external(target, op, prim, impl, directory)
-    return {"target": target, "library_text_bytes": library_text(target), "records": records,
+    return {"target": target, "library_text_bytes": library_text(target),
+            "nacl_api_flash": nacl_api_flash(target), "records": records,
             "seconds": round(time.time() - start, 1)}
 
 
@@ -676,6 +701,14 @@ def main():
         "",
         "\n".join(published.avr_nacl_table(res) for res in results
                   if res["target"] == "avr-atmega2560") or "The ATmega2560 was not measured.",
+        "",
+        "## The NaCl API alone in flash",
+        "",
+        "What an application that links every function of NaCl's own API (crypto_box, "
+        "secretbox, stream, core, onetimeauth, auth, hash, hashblocks, scalarmult, sign, "
+        "verify: bench/fw/size.c) needs beyond an empty firmware, with the builds' own flags.",
+        "",
+        published.nacl_flash_table(results),
         "",
         "## ChaCha20 (cycles; kernel code in flash bytes)",
         "",

@@ -52,3 +52,23 @@ def avr_nacl_table(result):
                   "(%.2f times the record)." % (fmt(AVR_X25519_RECORD), fmt(x25519["cycles"]),
                                                  x25519["cycles"] / AVR_X25519_RECORD)]
     return "\n".join(lines)
+
+# Flash of the NaCl API alone as published: AVR NaCl's total (issue 16) and μNaCl's on the
+# Cortex-M3 (seed 001, issue 17), in bytes.
+NACL_FLASH = {"avr-atmega2560": ("AVR NaCl", 26924), "avr-atmega328p": ("AVR NaCl", 26924),
+              "cortex-m3": ("μNaCl", 15240)}
+
+
+def nacl_flash_table(results):
+    """Per target: the flash the NaCl API alone takes (bench/fw/size.c), beside the published
+    figure where there is one."""
+    lines = ["| target | NaCl API alone (bytes) | published |", "|---|---:|---|"]
+    for res in results:
+        if "nacl_api_flash" not in res:
+            continue
+        size, fits = res["nacl_api_flash"]
+        who = NACL_FLASH.get(res["target"])
+        lines.append("| %s | %s%s | %s |" % (
+            res["target"], fmt(size), "" if fits else " (more than the chip's flash)",
+            "%s: %s" % (who[0], fmt(who[1])) if who else "-"))
+    return "\n".join(lines)
