@@ -31,8 +31,9 @@ class Out:
 
 
 def variants(emit, fast, compact):
-    """Straight-line code in -O2 builds, a loop over public counts where the build optimizes
-    for size (the ATmega328P's 32 KB of flash)."""
+    """fast() in -O2 builds, compact() where the build optimizes for size (the ATmega328P's
+    32 KB of flash): loops over public counts, or shared routines, instead of straight-line
+    code."""
     emit("#ifdef __OPTIMIZE_SIZE__")
     compact()
     emit("#else")

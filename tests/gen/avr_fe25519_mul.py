@@ -23,12 +23,13 @@ HEADER = """\
  * there); every address is a fixed offset from the operand pointers or the stack pointer, and
  * MUL takes 2 cycles whatever its operands.
  *
- * The 512-bit product is four 128 x 128-bit products (schoolbook), each by
- * microsalt_avr_mul128acc: out[0..31] += a[0..15] b[0..15], product scanning (column by
- * column, a 24-bit accumulator in three rotating registers, 5 cycles per byte product) in two
- * blocks of eight rows; the block's eight bytes of a stay in r2-r9 and a window of eight bytes
- * of b in r10-r17, b[j] in r10 + (j mod 8), so each column loads one byte of b (operand
- * caching). A square is two 128-bit squares (microsalt_avr_sq128: a in r2-r17, each column's
+ * The 512-bit product is product scanning (column by column, a 24-bit accumulator in three
+ * rotating registers, 5 cycles per byte product) in blocks of eight rows: the block's eight
+ * bytes of a stay in r2-r9 and a window of eight bytes of b in r10-r17, b[j] in r10 + (j mod
+ * 8), so each column loads one byte of b (operand caching). -O2 builds scan all 32 rows in
+ * four blocks (microsalt_avr_mul256, 8 KB of code); -Os builds add four 128 x 128-bit
+ * products from one routine (microsalt_avr_mul128acc: out[0..31] += a[0..15] b[0..15]) into
+ * a zeroed t. A square is two 128-bit squares (microsalt_avr_sq128: a in r2-r17, each column's
  * cross products summed apart, doubled, then the diagonal square added: 136 products instead
  * of 256) and one 128 x 128 product added twice (shifted left by one). The reduction
  * (microsalt_avr_reduce512) adds 38 times the high half to the low half, then folds the carry
@@ -38,8 +39,8 @@ HEADER = """\
  * r2-r17 and r28-r29 and return with r1 = 0. Stack: 18 pushes, the return addresses and 64
  * (mul) or 96 (sq) bytes of frame.
  *
- * Measured (simavr, one call from C included): fe_mul 8,252 cycles, fe_sq 5,019 (ATmega2560,
- * -O2, 6,284 bytes of code); 8,694 and 5,560 (ATmega328P, -Os, 4,856 bytes).
+ * Measured (simavr, one call from C included): fe_mul 7,147 cycles, fe_sq 5,019 (ATmega2560,
+ * -O2, 16,004 bytes of code); 8,694 and 5,560 (ATmega328P, -Os, 4,852 bytes).
  */
 """ + FRAME_DEFINES + """
     .text
@@ -94,6 +95,43 @@ def mul128acc(emit):
             emit(f"mov {CARRY}, {acc[1]}")
         else:
             emit(f"add {CARRY}, {acc[1]}")
+    emit("ret")
+
+
+def mul256(emit):
+    """The -O2 builds' product: the same scanning over all 32 rows at once, in four blocks of
+    eight, into a fresh t (no zeroing, no carries between quarter products)."""
+    emit.comment("t[0..63] = a[0..31] b[0..31]; Y = t, X = a (advanced by 32), Z = b.")
+    emit("microsalt_avr_mul256:")
+    emit(f"clr {ZERO}")
+    written = -1  # the highest byte of t that an earlier block wrote
+    for block in range(4):
+        base = 8 * block
+        for i in range(8):
+            emit(f"ld {A[i]}, X+")
+        acc = list(ACC)
+        for r in acc:
+            emit(f"clr {r}")
+        last = base + 7 + 31
+        for k in range(base, last + 1):
+            if k - base <= 31:
+                emit(f"ldd {B[(k - base) % 8]}, Z+{k - base}")
+            if k <= written:
+                emit(f"ldd {TMP}, Y+{k}", f"add {acc[0]}, {TMP}", f"adc {acc[1]}, {ZERO}",
+                     f"adc {acc[2]}, {ZERO}")
+            for i in range(base, base + 8):
+                j = k - i
+                if 0 <= j <= 31:
+                    emit(f"mul {A[i - base]}, {B[j % 8]}", f"add {acc[0]}, r0",
+                         f"adc {acc[1]}, r1", f"adc {acc[2]}, {ZERO}")
+            emit(f"std Y+{k}, {acc[0]}")
+            acc = rotate(acc, emit)
+        # The carry out of the block's last column (below 2^12: two bytes); nothing above
+        # byte 63, since the product is below 2^512.
+        for n, reg in enumerate(acc[:2]):
+            if last + 1 + n <= 63:
+                emit(f"std Y+{last + 1 + n}, {reg}")
+        written = min(63, last + 2)
     emit("ret")
 
 
@@ -217,16 +255,25 @@ def fe_mul(emit):
     emit("/* void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */")
     emit("microsalt_fe_mul:")
     prologue(emit, 64)
-    emit("clr r1")
-    zero(emit, 63)
-    emit("std Y+63, r1", "movw r26, r22", "movw r30, r20")
-    emit("call microsalt_avr_mul128acc")          # t[0..]  += fL gL; X = f + 16
-    emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[16..] += fH gL; X = f + 32
-    emit("std Y+32, r23")                           # t[48] was 0
-    emit("sbiw r26, 32", "adiw r30, 16", "call microsalt_avr_mul128acc")  # t[16..] += fL gH
-    variants(emit, *carry_tail(emit, 32, 16, "add", "r23", "r21"))
-    emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[32..] += fH gH: no carry out
-    emit("sbiw r28, 32", "movw r30, r24", "call microsalt_avr_reduce512")
+
+    def quarters():
+        """-Os: four 128 x 128-bit products (one routine) added into a zeroed t."""
+        emit("clr r1")
+        zero(emit, 63)
+        emit("std Y+63, r1", "movw r26, r22", "movw r30, r20")
+        emit("call microsalt_avr_mul128acc")          # t[0..]  += fL gL; X = f + 16
+        emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[16..] += fH gL; X = f + 32
+        emit("std Y+32, r23")                           # t[48] was 0
+        emit("sbiw r26, 32", "adiw r30, 16", "call microsalt_avr_mul128acc")  # t[16..] += fL gH
+        carry_tail(emit, 32, 16, "add", "r23", "r21")[1]()
+        emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[32..] += fH gH: no carry out
+        emit("sbiw r28, 32")
+
+    def whole():
+        emit("movw r26, r22", "movw r30, r20", "call microsalt_avr_mul256")
+
+    variants(emit, whole, quarters)
+    emit("movw r30, r24", "call microsalt_avr_reduce512")
     # As the C twins, the kernels leave their frames to be overwritten by the next call
     # (fe25519_packed.c says why).
     epilogue(emit, 64)
@@ -280,6 +327,9 @@ def fe_sq(emit):
 
 def generate():
     emit = Out()
+    emit("#ifndef __OPTIMIZE_SIZE__")
+    mul256(emit)
+    emit("#endif")
     mul128acc(emit)
     sq128(emit)
     reduce512(emit)
