@@ -1,5 +1,6 @@
 /*
- * How far the AVR field kernels fe_add.S, fe_sub.S and fe_mul121666.S unroll their byte loops:
+ * How far the AVR field kernels fe_add.S, fe_sub.S, fe_mul121666.S and fe_cswap.S unroll their
+ * byte loops:
  * fully in -O2 builds (the ATmega2560's), by four where the build optimizes for size (the
  * ATmega328P's 32 KB of flash). Either way the loop count is public.
  */

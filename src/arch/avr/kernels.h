@@ -41,6 +41,8 @@
 #define MICROSALT_NATIVE_FE_ADD 1
 #define MICROSALT_NATIVE_FE_SUB 1
 #define MICROSALT_NATIVE_FE_MUL121666 1
+/* fe_cswap.S: the ladder's conditional swap. */
+#define MICROSALT_NATIVE_FE_CSWAP 1
 /* fe_freeze.S: the full reduction of every encoding, small where the C twin is 880 bytes. */
 #define MICROSALT_NATIVE_FE_FREEZE 1
 
