@@ -7,7 +7,7 @@ the committed file differs from what the script writes (the suite runs it).
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, Out, byte_loop, epilogue, main, prologue, variants
+from avr_asm import FRAME_DEFINES, SAVED, Out, byte_loop, main, variants
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/salsa20.S"
 
@@ -30,20 +30,24 @@ HEADER = f"""\
  * Constant time: no branch but the public loop counters (blocks, double rounds, and in -Os
  * builds bytes), every address a fixed offset from the pointers or the stack pointer.
  *
- * The state y (64 bytes) sits in a stack frame at Y. A quarter-round (a, b, c, d) loads its
- * four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and stores them back
- * (word a stays in registers where the next quarter-round starts with the same word, at each
- * change of round). A rotation by 8k + r is a renaming of bytes (free) and r single-bit
- * shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6 cycles: 7 = 8 - 1,
- * 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with movw (6 cycles),
- * 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores.
- * Registers: Y = y, X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double rounds left,
- * r1 = 0 throughout. Stack: 18 pushes, the return address and the 64-byte frame. The frame
- * holds keystream that is only ever written xored into c, and is left to be overwritten, as
- * the C twin's state is.
+ * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round (a, b,
+ * c, d) loads its four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and
+ * stores them back (word a stays in registers where the next quarter-round starts with the
+ * same word, at each change of round). A rotation by 8k + r is a renaming of bytes (free)
+ * and r single-bit shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6
+ * cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with
+ * movw (6 cycles), 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores. In -O2 builds
+ * the first column round loads its words from x itself, so x is never copied (-Os: a copy
+ * loop). The end of a block pops y off the stack byte by byte, adds x and xors m into c in
+ * one pass (10 cycles a byte), which also gives the frame back; the next block takes a new
+ * one. An interrupt meanwhile pushes only onto bytes already popped.
+ * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double
+ * rounds left, r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame
+ * and 2 bytes for m during the first round. The frame held keystream that is only ever
+ * written xored into c, and is left to be overwritten, as the C twin's state is.
  *
- * Measured (simavr, one call from C included): one block 12,652 cycles (ATmega2560, -O2,
- * 3,240 bytes of code), 13,095 (ATmega328P, -Os: the glue loops, 2,038 bytes).
+ * Measured (simavr, one call from C included): one block 12,133 cycles (ATmega2560, -O2,
+ * 4,478 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
  */
 """ + FRAME_DEFINES + """
     .text
@@ -77,13 +81,15 @@ def xor_into(emit, dst, src):
         emit(f"eor {dst[i]}, {src[i]}")
 
 
-def quarter_round(emit, words, keep_a, reuse_a):
+def quarter_round(emit, words, keep_a, reuse_a, source="Y"):
+    """One quarter-round on the state at Y; its words are loaded from `source` + 4 w (Z: x
+    itself, in the first column round of -O2 builds, where no word has been written yet)."""
     a, b, c, d = (ROLE[r] for r in "abcd")
     for role, w in zip("abcd", words):
         if role == "a" and reuse_a:
             continue
         for i in range(4):
-            emit(f"ldd {ROLE[role][i]}, Y+{4 * w + i}")
+            emit(f"ldd {ROLE[role][i]}, {source}+{4 * w + i}")
     add_into_t(emit, a, d)
     xor_into(emit, b, rotate_t(emit, 7))
     add_into_t(emit, b, a)
@@ -99,14 +105,20 @@ def quarter_round(emit, words, keep_a, reuse_a):
             emit(f"std Y+{4 * w + i}, {ROLE[role][i]}")
 
 
-def double_round(emit):
+def rounds(emit, quarter_rounds, source="Y"):
+    """Quarter-rounds in order; each round's last and the next one's first share word a."""
     n = len(QUARTER_ROUNDS)
-    for q, words in enumerate(QUARTER_ROUNDS):
-        nxt = QUARTER_ROUNDS[q + 1] if q + 1 < n else None
-        prev = QUARTER_ROUNDS[q - 1] if q > 0 else None
-        keep = nxt is not None and nxt[0] == words[0]
-        reuse = prev is not None and prev[0] == words[0]
-        quarter_round(emit, words, keep, reuse)
+    for q in quarter_rounds:
+        words = QUARTER_ROUNDS[q]
+        keep = q + 1 < n and QUARTER_ROUNDS[q + 1][0] == words[0]
+        reuse = q > 0 and QUARTER_ROUNDS[q - 1][0] == words[0]
+        quarter_round(emit, words, keep, reuse, source if q < 4 else "Y")
+
+
+def allocate_frame(emit):
+    """SP -= 64 and Y = SP + 1: the state's frame, given back by the pops of each block's end."""
+    emit("in r28, SPL_IO", "in r29, SPH_IO", "sbiw r28, 63", "sbiw r28, 1", "in r0, SREG_IO",
+         "cli", "out SPH_IO, r29", "out SREG_IO, r0", "out SPL_IO, r28", "adiw r28, 1")
 
 
 def generate():
@@ -115,68 +127,51 @@ def generate():
     emit("/* void microsalt_salsa20_blocks(uint8_t *c, const uint8_t *m, size_t nblocks,"
          " uint32_t x[16]); */")
     emit("microsalt_salsa20_blocks:")
-    prologue(emit, 64)
+    for r in SAVED:
+        emit(f"push {r}")
     emit("movw r30, r22", f"movw {NBLOCKS[0]}, r20", "movw r26, r18")
     emit("2:")
-    emit.comment("y = x")
+    allocate_frame(emit)
 
-    def copy_fast():
-        for k in range(64):
-            emit(f"ld {T[0]}, X+", f"std Y+{k}, {T[0]}")
-        emit("sbiw r26, 63", "sbiw r26, 1")
+    def first_round_from_x():
+        """The first column round reads x (Z, m saved on the stack meanwhile): no copy."""
+        emit("push r30", "push r31", "movw r30, r26")
+        rounds(emit, range(4), source="Z")
+        emit("pop r31", "pop r30")
+        rounds(emit, range(4, 8))
+        emit(f"ldi {T[0]}, 9", f"mov {ROUNDS}, {T[0]}")
 
-    def copy_compact():
+    def copy_then_rounds():
+        emit.comment("y = x")
         byte_loop(emit, 64, T[1], lambda: emit(f"ld {T[0]}, X+", f"st Y+, {T[0]}"))
-        emit("sbiw r26, 63", "sbiw r26, 1", "sbiw r28, 63", "sbiw r28, 1")
+        emit("sbiw r26, 63", "sbiw r26, 1", "sbiw r28, 63", "sbiw r28, 1",
+             f"ldi {T[0]}, 10", f"mov {ROUNDS}, {T[0]}")
 
-    variants(emit, copy_fast, copy_compact)
-    emit(f"ldi {T[0]}, 10", f"mov {ROUNDS}, {T[0]}")
+    variants(emit, first_round_from_x, copy_then_rounds)
     emit("3:")
-    double_round(emit)
+    rounds(emit, range(8))
     emit(f"dec {ROUNDS}", "breq 4f", "rjmp 3b", "4:")
-    emit.comment("y += x, then c = m xor y; X steps over x and comes back")
+    emit.comment("c = m xor (y + x): y popped off the stack (which frees the frame), x through X"
+                 " (and back), m through Z, c through Y")
+    emit(f"movw r28, {CPTR[0]}")
 
-    def feed_fast():
-        for k in range(64):
-            emit(f"ld {T[0]}, X+", f"ldd {T[1]}, Y+{k}",
-                 f"{'add' if k % 4 == 0 else 'adc'} {T[1]}, {T[0]}", f"std Y+{k}, {T[1]}")
+    def word():
+        for i in range(4):
+            emit(f"pop {T[0]}", f"ld {T[1]}, X+", f"{'add' if i == 0 else 'adc'} {T[0]}, {T[1]}",
+                 f"ld {T[1]}, Z+", f"eor {T[0]}, {T[1]}", f"st Y+, {T[0]}")
 
-    def feed_compact():
-        emit(f"ldi {T[2]}, 16", "1:")
-        emit(f"ld {T[0]}, X+", f"ld {T[1]}, Y", f"add {T[1]}, {T[0]}", f"st Y+, {T[1]}")
-        for _ in range(3):
-            emit(f"ld {T[0]}, X+", f"ld {T[1]}, Y", f"adc {T[1]}, {T[0]}", f"st Y+, {T[1]}")
-        emit(f"dec {T[2]}", "brne 1b", "sbiw r28, 63", "sbiw r28, 1")
-
-    variants(emit, feed_fast, feed_compact)
-    emit("sbiw r26, 63", "sbiw r26, 1", f"movw {T[2]}, r26", f"movw r26, {CPTR[0]}")
-
-    def xor_fast():
-        for k in range(64):
-            emit(f"ld {T[0]}, Z+", f"ldd {T[1]}, Y+{k}", f"eor {T[0]}, {T[1]}",
-                 f"st X+, {T[0]}")
-
-    def xor_compact():
-        byte_loop(emit, 64, T[2], lambda: emit(f"ld {T[0]}, Z+", f"ld {T[1]}, Y+",
-                                               f"eor {T[0]}, {T[1]}", f"st X+, {T[0]}"))
-        emit("sbiw r28, 63", "sbiw r28, 1")
-
-    # xor_compact counts in T[2], which holds x: keep x in CPTR's place meanwhile.
-    def xor_compact_saving_x():
-        emit(f"movw {CPTR[0]}, {T[2]}")
-        xor_compact()
-        emit(f"movw {T[2]}, {CPTR[0]}")
-
-    variants(emit, xor_fast, xor_compact_saving_x)
-    emit(f"movw {CPTR[0]}, r26", f"movw r26, {T[2]}")
+    variants(emit, lambda: [word() for _ in range(16)],
+             lambda: byte_loop(emit, 16, T[2], word))
+    emit(f"movw {CPTR[0]}, r28", "sbiw r26, 63", "sbiw r26, 1")
     emit.comment("x[8..9] += 1, a 64-bit counter: a carry chain through all 8 bytes")
     emit("adiw r26, 32", "sec")
     for _ in range(8):
         emit(f"ld {T[0]}, X", f"adc {T[0]}, r1", f"st X+, {T[0]}")
     emit("sbiw r26, 40")
-    emit(f"subi {NBLOCKS[0]}, 1", f"sbci {NBLOCKS[1]}, 0", "breq 5f", "rjmp 2b", "5:")
-    epilogue(emit, 64)
-    emit(".size microsalt_salsa20_blocks, .-microsalt_salsa20_blocks")
+    emit(f"subi {NBLOCKS[0]}, 1", f"sbci {NBLOCKS[1]}, 0", "breq 5f", "jmp 2b", "5:")
+    for r in reversed(SAVED):
+        emit(f"pop {r}")
+    emit("ret", ".size microsalt_salsa20_blocks, .-microsalt_salsa20_blocks")
     return HEADER + emit.text()
 
 

@@ -4,20 +4,24 @@
  * Constant time: no branch but the public loop counters (blocks, double rounds, and in -Os
  * builds bytes), every address a fixed offset from the pointers or the stack pointer.
  *
- * The state y (64 bytes) sits in a stack frame at Y. A quarter-round (a, b, c, d) loads its
- * four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and stores them back
- * (word a stays in registers where the next quarter-round starts with the same word, at each
- * change of round). A rotation by 8k + r is a renaming of bytes (free) and r single-bit
- * shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6 cycles: 7 = 8 - 1,
- * 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with movw (6 cycles),
- * 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores.
- * Registers: Y = y, X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double rounds left,
- * r1 = 0 throughout. Stack: 18 pushes, the return address and the 64-byte frame. The frame
- * holds keystream that is only ever written xored into c, and is left to be overwritten, as
- * the C twin's state is.
+ * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round (a, b,
+ * c, d) loads its four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and
+ * stores them back (word a stays in registers where the next quarter-round starts with the
+ * same word, at each change of round). A rotation by 8k + r is a renaming of bytes (free)
+ * and r single-bit shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6
+ * cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with
+ * movw (6 cycles), 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores. In -O2 builds
+ * the first column round loads its words from x itself, so x is never copied (-Os: a copy
+ * loop). The end of a block pops y off the stack byte by byte, adds x and xors m into c in
+ * one pass (10 cycles a byte), which also gives the frame back; the next block takes a new
+ * one. An interrupt meanwhile pushes only onto bytes already popped.
+ * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double
+ * rounds left, r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame
+ * and 2 bytes for m during the first round. The frame held keystream that is only ever
+ * written xored into c, and is left to be overwritten, as the C twin's state is.
  *
- * Measured (simavr, one call from C included): one block 12,652 cycles (ATmega2560, -O2,
- * 3,240 bytes of code), 13,095 (ATmega328P, -Os: the glue loops, 2,038 bytes).
+ * Measured (simavr, one call from C included): one block 12,133 cycles (ATmega2560, -O2,
+ * 4,478 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
  */
 #include <avr/io.h>
 
@@ -48,23 +52,23 @@ microsalt_salsa20_blocks:
     push r17
     push r28
     push r29
+    movw r30, r22
+    movw r22, r20
+    movw r26, r18
+2:
     in r28, SPL_IO
     in r29, SPH_IO
-    subi r28, 64
-    sbci r29, 0
+    sbiw r28, 63
+    sbiw r28, 1
     in r0, SREG_IO
     cli
     out SPH_IO, r29
     out SREG_IO, r0
     out SPL_IO, r28
     adiw r28, 1
-    movw r30, r22
-    movw r22, r20
-    movw r26, r18
-2:
+#ifdef __OPTIMIZE_SIZE__
 
 /* y = x */
-#ifdef __OPTIMIZE_SIZE__
     ldi r19, 64
 1:
     ld r18, X+
@@ -75,140 +79,897 @@ microsalt_salsa20_blocks:
     sbiw r26, 1
     sbiw r28, 63
     sbiw r28, 1
-#else
-    ld r18, X+
-    std Y+0, r18
-    ld r18, X+
-    std Y+1, r18
-    ld r18, X+
-    std Y+2, r18
-    ld r18, X+
-    std Y+3, r18
-    ld r18, X+
-    std Y+4, r18
-    ld r18, X+
-    std Y+5, r18
-    ld r18, X+
-    std Y+6, r18
-    ld r18, X+
-    std Y+7, r18
-    ld r18, X+
-    std Y+8, r18
-    ld r18, X+
-    std Y+9, r18
-    ld r18, X+
-    std Y+10, r18
-    ld r18, X+
-    std Y+11, r18
-    ld r18, X+
-    std Y+12, r18
-    ld r18, X+
-    std Y+13, r18
-    ld r18, X+
-    std Y+14, r18
-    ld r18, X+
-    std Y+15, r18
-    ld r18, X+
-    std Y+16, r18
-    ld r18, X+
-    std Y+17, r18
-    ld r18, X+
-    std Y+18, r18
-    ld r18, X+
-    std Y+19, r18
-    ld r18, X+
-    std Y+20, r18
-    ld r18, X+
-    std Y+21, r18
-    ld r18, X+
-    std Y+22, r18
-    ld r18, X+
-    std Y+23, r18
-    ld r18, X+
-    std Y+24, r18
-    ld r18, X+
-    std Y+25, r18
-    ld r18, X+
-    std Y+26, r18
-    ld r18, X+
-    std Y+27, r18
-    ld r18, X+
-    std Y+28, r18
-    ld r18, X+
-    std Y+29, r18
-    ld r18, X+
-    std Y+30, r18
-    ld r18, X+
-    std Y+31, r18
-    ld r18, X+
-    std Y+32, r18
-    ld r18, X+
-    std Y+33, r18
-    ld r18, X+
-    std Y+34, r18
-    ld r18, X+
-    std Y+35, r18
-    ld r18, X+
-    std Y+36, r18
-    ld r18, X+
-    std Y+37, r18
-    ld r18, X+
-    std Y+38, r18
-    ld r18, X+
-    std Y+39, r18
-    ld r18, X+
-    std Y+40, r18
-    ld r18, X+
-    std Y+41, r18
-    ld r18, X+
-    std Y+42, r18
-    ld r18, X+
-    std Y+43, r18
-    ld r18, X+
-    std Y+44, r18
-    ld r18, X+
-    std Y+45, r18
-    ld r18, X+
-    std Y+46, r18
-    ld r18, X+
-    std Y+47, r18
-    ld r18, X+
-    std Y+48, r18
-    ld r18, X+
-    std Y+49, r18
-    ld r18, X+
-    std Y+50, r18
-    ld r18, X+
-    std Y+51, r18
-    ld r18, X+
-    std Y+52, r18
-    ld r18, X+
-    std Y+53, r18
-    ld r18, X+
-    std Y+54, r18
-    ld r18, X+
-    std Y+55, r18
-    ld r18, X+
-    std Y+56, r18
-    ld r18, X+
-    std Y+57, r18
-    ld r18, X+
-    std Y+58, r18
-    ld r18, X+
-    std Y+59, r18
-    ld r18, X+
-    std Y+60, r18
-    ld r18, X+
-    std Y+61, r18
-    ld r18, X+
-    std Y+62, r18
-    ld r18, X+
-    std Y+63, r18
-    sbiw r26, 63
-    sbiw r26, 1
-#endif
     ldi r18, 10
     mov r0, r18
+#else
+    push r30
+    push r31
+    movw r30, r26
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+16
+    ldd r7, Z+17
+    ldd r8, Z+18
+    ldd r9, Z+19
+    ldd r10, Z+32
+    ldd r11, Z+33
+    ldd r12, Z+34
+    ldd r13, Z+35
+    ldd r14, Z+48
+    ldd r15, Z+49
+    ldd r16, Z+50
+    ldd r17, Z+51
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+0, r2
+    std Y+1, r3
+    std Y+2, r4
+    std Y+3, r5
+    std Y+16, r6
+    std Y+17, r7
+    std Y+18, r8
+    std Y+19, r9
+    std Y+32, r10
+    std Y+33, r11
+    std Y+34, r12
+    std Y+35, r13
+    std Y+48, r14
+    std Y+49, r15
+    std Y+50, r16
+    std Y+51, r17
+    ldd r2, Z+20
+    ldd r3, Z+21
+    ldd r4, Z+22
+    ldd r5, Z+23
+    ldd r6, Z+36
+    ldd r7, Z+37
+    ldd r8, Z+38
+    ldd r9, Z+39
+    ldd r10, Z+52
+    ldd r11, Z+53
+    ldd r12, Z+54
+    ldd r13, Z+55
+    ldd r14, Z+4
+    ldd r15, Z+5
+    ldd r16, Z+6
+    ldd r17, Z+7
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+20, r2
+    std Y+21, r3
+    std Y+22, r4
+    std Y+23, r5
+    std Y+36, r6
+    std Y+37, r7
+    std Y+38, r8
+    std Y+39, r9
+    std Y+52, r10
+    std Y+53, r11
+    std Y+54, r12
+    std Y+55, r13
+    std Y+4, r14
+    std Y+5, r15
+    std Y+6, r16
+    std Y+7, r17
+    ldd r2, Z+40
+    ldd r3, Z+41
+    ldd r4, Z+42
+    ldd r5, Z+43
+    ldd r6, Z+56
+    ldd r7, Z+57
+    ldd r8, Z+58
+    ldd r9, Z+59
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+24
+    ldd r15, Z+25
+    ldd r16, Z+26
+    ldd r17, Z+27
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+40, r2
+    std Y+41, r3
+    std Y+42, r4
+    std Y+43, r5
+    std Y+56, r6
+    std Y+57, r7
+    std Y+58, r8
+    std Y+59, r9
+    std Y+8, r10
+    std Y+9, r11
+    std Y+10, r12
+    std Y+11, r13
+    std Y+24, r14
+    std Y+25, r15
+    std Y+26, r16
+    std Y+27, r17
+    ldd r2, Z+60
+    ldd r3, Z+61
+    ldd r4, Z+62
+    ldd r5, Z+63
+    ldd r6, Z+12
+    ldd r7, Z+13
+    ldd r8, Z+14
+    ldd r9, Z+15
+    ldd r10, Z+28
+    ldd r11, Z+29
+    ldd r12, Z+30
+    ldd r13, Z+31
+    ldd r14, Z+44
+    ldd r15, Z+45
+    ldd r16, Z+46
+    ldd r17, Z+47
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+12, r6
+    std Y+13, r7
+    std Y+14, r8
+    std Y+15, r9
+    std Y+28, r10
+    std Y+29, r11
+    std Y+30, r12
+    std Y+31, r13
+    std Y+44, r14
+    std Y+45, r15
+    std Y+46, r16
+    std Y+47, r17
+    pop r31
+    pop r30
+    ldd r6, Y+48
+    ldd r7, Y+49
+    ldd r8, Y+50
+    ldd r9, Y+51
+    ldd r10, Y+52
+    ldd r11, Y+53
+    ldd r12, Y+54
+    ldd r13, Y+55
+    ldd r14, Y+56
+    ldd r15, Y+57
+    ldd r16, Y+58
+    ldd r17, Y+59
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+60, r2
+    std Y+61, r3
+    std Y+62, r4
+    std Y+63, r5
+    std Y+48, r6
+    std Y+49, r7
+    std Y+50, r8
+    std Y+51, r9
+    std Y+52, r10
+    std Y+53, r11
+    std Y+54, r12
+    std Y+55, r13
+    std Y+56, r14
+    std Y+57, r15
+    std Y+58, r16
+    std Y+59, r17
+    ldd r2, Y+20
+    ldd r3, Y+21
+    ldd r4, Y+22
+    ldd r5, Y+23
+    ldd r6, Y+24
+    ldd r7, Y+25
+    ldd r8, Y+26
+    ldd r9, Y+27
+    ldd r10, Y+28
+    ldd r11, Y+29
+    ldd r12, Y+30
+    ldd r13, Y+31
+    ldd r14, Y+16
+    ldd r15, Y+17
+    ldd r16, Y+18
+    ldd r17, Y+19
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+20, r2
+    std Y+21, r3
+    std Y+22, r4
+    std Y+23, r5
+    std Y+24, r6
+    std Y+25, r7
+    std Y+26, r8
+    std Y+27, r9
+    std Y+28, r10
+    std Y+29, r11
+    std Y+30, r12
+    std Y+31, r13
+    std Y+16, r14
+    std Y+17, r15
+    std Y+18, r16
+    std Y+19, r17
+    ldd r2, Y+40
+    ldd r3, Y+41
+    ldd r4, Y+42
+    ldd r5, Y+43
+    ldd r6, Y+44
+    ldd r7, Y+45
+    ldd r8, Y+46
+    ldd r9, Y+47
+    ldd r10, Y+32
+    ldd r11, Y+33
+    ldd r12, Y+34
+    ldd r13, Y+35
+    ldd r14, Y+36
+    ldd r15, Y+37
+    ldd r16, Y+38
+    ldd r17, Y+39
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+40, r2
+    std Y+41, r3
+    std Y+42, r4
+    std Y+43, r5
+    std Y+44, r6
+    std Y+45, r7
+    std Y+46, r8
+    std Y+47, r9
+    std Y+32, r10
+    std Y+33, r11
+    std Y+34, r12
+    std Y+35, r13
+    std Y+36, r14
+    std Y+37, r15
+    std Y+38, r16
+    std Y+39, r17
+    ldd r2, Y+0
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    ldd r6, Y+4
+    ldd r7, Y+5
+    ldd r8, Y+6
+    ldd r9, Y+7
+    ldd r10, Y+8
+    ldd r11, Y+9
+    ldd r12, Y+10
+    ldd r13, Y+11
+    ldd r14, Y+12
+    ldd r15, Y+13
+    ldd r16, Y+14
+    ldd r17, Y+15
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+0, r2
+    std Y+1, r3
+    std Y+2, r4
+    std Y+3, r5
+    std Y+4, r6
+    std Y+5, r7
+    std Y+6, r8
+    std Y+7, r9
+    std Y+8, r10
+    std Y+9, r11
+    std Y+10, r12
+    std Y+11, r13
+    std Y+12, r14
+    std Y+13, r15
+    std Y+14, r16
+    std Y+15, r17
+    ldi r18, 9
+    mov r0, r18
+#endif
 3:
     ldd r2, Y+0
     ldd r3, Y+1
@@ -1095,565 +1856,426 @@ microsalt_salsa20_blocks:
     rjmp 3b
 4:
 
-/* y += x, then c = m xor y; X steps over x and comes back */
+/* c = m xor (y + x): y popped off the stack (which frees the frame), x through X (and back), m through Z, c through Y */
+    movw r28, r24
 #ifdef __OPTIMIZE_SIZE__
     ldi r20, 16
 1:
-    ld r18, X+
-    ld r19, Y
-    add r19, r18
-    st Y+, r19
-    ld r18, X+
-    ld r19, Y
-    adc r19, r18
-    st Y+, r19
-    ld r18, X+
-    ld r19, Y
-    adc r19, r18
-    st Y+, r19
-    ld r18, X+
-    ld r19, Y
-    adc r19, r18
-    st Y+, r19
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
     dec r20
     brne 1b
-    sbiw r28, 63
-    sbiw r28, 1
 #else
-    ld r18, X+
-    ldd r19, Y+0
-    add r19, r18
-    std Y+0, r19
-    ld r18, X+
-    ldd r19, Y+1
-    adc r19, r18
-    std Y+1, r19
-    ld r18, X+
-    ldd r19, Y+2
-    adc r19, r18
-    std Y+2, r19
-    ld r18, X+
-    ldd r19, Y+3
-    adc r19, r18
-    std Y+3, r19
-    ld r18, X+
-    ldd r19, Y+4
-    add r19, r18
-    std Y+4, r19
-    ld r18, X+
-    ldd r19, Y+5
-    adc r19, r18
-    std Y+5, r19
-    ld r18, X+
-    ldd r19, Y+6
-    adc r19, r18
-    std Y+6, r19
-    ld r18, X+
-    ldd r19, Y+7
-    adc r19, r18
-    std Y+7, r19
-    ld r18, X+
-    ldd r19, Y+8
-    add r19, r18
-    std Y+8, r19
-    ld r18, X+
-    ldd r19, Y+9
-    adc r19, r18
-    std Y+9, r19
-    ld r18, X+
-    ldd r19, Y+10
-    adc r19, r18
-    std Y+10, r19
-    ld r18, X+
-    ldd r19, Y+11
-    adc r19, r18
-    std Y+11, r19
-    ld r18, X+
-    ldd r19, Y+12
-    add r19, r18
-    std Y+12, r19
-    ld r18, X+
-    ldd r19, Y+13
-    adc r19, r18
-    std Y+13, r19
-    ld r18, X+
-    ldd r19, Y+14
-    adc r19, r18
-    std Y+14, r19
-    ld r18, X+
-    ldd r19, Y+15
-    adc r19, r18
-    std Y+15, r19
-    ld r18, X+
-    ldd r19, Y+16
-    add r19, r18
-    std Y+16, r19
-    ld r18, X+
-    ldd r19, Y+17
-    adc r19, r18
-    std Y+17, r19
-    ld r18, X+
-    ldd r19, Y+18
-    adc r19, r18
-    std Y+18, r19
-    ld r18, X+
-    ldd r19, Y+19
-    adc r19, r18
-    std Y+19, r19
-    ld r18, X+
-    ldd r19, Y+20
-    add r19, r18
-    std Y+20, r19
-    ld r18, X+
-    ldd r19, Y+21
-    adc r19, r18
-    std Y+21, r19
-    ld r18, X+
-    ldd r19, Y+22
-    adc r19, r18
-    std Y+22, r19
-    ld r18, X+
-    ldd r19, Y+23
-    adc r19, r18
-    std Y+23, r19
-    ld r18, X+
-    ldd r19, Y+24
-    add r19, r18
-    std Y+24, r19
-    ld r18, X+
-    ldd r19, Y+25
-    adc r19, r18
-    std Y+25, r19
-    ld r18, X+
-    ldd r19, Y+26
-    adc r19, r18
-    std Y+26, r19
-    ld r18, X+
-    ldd r19, Y+27
-    adc r19, r18
-    std Y+27, r19
-    ld r18, X+
-    ldd r19, Y+28
-    add r19, r18
-    std Y+28, r19
-    ld r18, X+
-    ldd r19, Y+29
-    adc r19, r18
-    std Y+29, r19
-    ld r18, X+
-    ldd r19, Y+30
-    adc r19, r18
-    std Y+30, r19
-    ld r18, X+
-    ldd r19, Y+31
-    adc r19, r18
-    std Y+31, r19
-    ld r18, X+
-    ldd r19, Y+32
-    add r19, r18
-    std Y+32, r19
-    ld r18, X+
-    ldd r19, Y+33
-    adc r19, r18
-    std Y+33, r19
-    ld r18, X+
-    ldd r19, Y+34
-    adc r19, r18
-    std Y+34, r19
-    ld r18, X+
-    ldd r19, Y+35
-    adc r19, r18
-    std Y+35, r19
-    ld r18, X+
-    ldd r19, Y+36
-    add r19, r18
-    std Y+36, r19
-    ld r18, X+
-    ldd r19, Y+37
-    adc r19, r18
-    std Y+37, r19
-    ld r18, X+
-    ldd r19, Y+38
-    adc r19, r18
-    std Y+38, r19
-    ld r18, X+
-    ldd r19, Y+39
-    adc r19, r18
-    std Y+39, r19
-    ld r18, X+
-    ldd r19, Y+40
-    add r19, r18
-    std Y+40, r19
-    ld r18, X+
-    ldd r19, Y+41
-    adc r19, r18
-    std Y+41, r19
-    ld r18, X+
-    ldd r19, Y+42
-    adc r19, r18
-    std Y+42, r19
-    ld r18, X+
-    ldd r19, Y+43
-    adc r19, r18
-    std Y+43, r19
-    ld r18, X+
-    ldd r19, Y+44
-    add r19, r18
-    std Y+44, r19
-    ld r18, X+
-    ldd r19, Y+45
-    adc r19, r18
-    std Y+45, r19
-    ld r18, X+
-    ldd r19, Y+46
-    adc r19, r18
-    std Y+46, r19
-    ld r18, X+
-    ldd r19, Y+47
-    adc r19, r18
-    std Y+47, r19
-    ld r18, X+
-    ldd r19, Y+48
-    add r19, r18
-    std Y+48, r19
-    ld r18, X+
-    ldd r19, Y+49
-    adc r19, r18
-    std Y+49, r19
-    ld r18, X+
-    ldd r19, Y+50
-    adc r19, r18
-    std Y+50, r19
-    ld r18, X+
-    ldd r19, Y+51
-    adc r19, r18
-    std Y+51, r19
-    ld r18, X+
-    ldd r19, Y+52
-    add r19, r18
-    std Y+52, r19
-    ld r18, X+
-    ldd r19, Y+53
-    adc r19, r18
-    std Y+53, r19
-    ld r18, X+
-    ldd r19, Y+54
-    adc r19, r18
-    std Y+54, r19
-    ld r18, X+
-    ldd r19, Y+55
-    adc r19, r18
-    std Y+55, r19
-    ld r18, X+
-    ldd r19, Y+56
-    add r19, r18
-    std Y+56, r19
-    ld r18, X+
-    ldd r19, Y+57
-    adc r19, r18
-    std Y+57, r19
-    ld r18, X+
-    ldd r19, Y+58
-    adc r19, r18
-    std Y+58, r19
-    ld r18, X+
-    ldd r19, Y+59
-    adc r19, r18
-    std Y+59, r19
-    ld r18, X+
-    ldd r19, Y+60
-    add r19, r18
-    std Y+60, r19
-    ld r18, X+
-    ldd r19, Y+61
-    adc r19, r18
-    std Y+61, r19
-    ld r18, X+
-    ldd r19, Y+62
-    adc r19, r18
-    std Y+62, r19
-    ld r18, X+
-    ldd r19, Y+63
-    adc r19, r18
-    std Y+63, r19
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
 #endif
+    movw r24, r28
     sbiw r26, 63
     sbiw r26, 1
-    movw r20, r26
-    movw r26, r24
-#ifdef __OPTIMIZE_SIZE__
-    movw r24, r20
-    ldi r20, 64
-1:
-    ld r18, Z+
-    ld r19, Y+
-    eor r18, r19
-    st X+, r18
-    dec r20
-    brne 1b
-    sbiw r28, 63
-    sbiw r28, 1
-    movw r20, r24
-#else
-    ld r18, Z+
-    ldd r19, Y+0
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+1
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+2
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+3
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+4
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+5
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+6
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+7
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+8
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+9
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+10
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+11
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+12
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+13
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+14
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+15
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+16
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+17
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+18
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+19
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+20
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+21
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+22
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+23
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+24
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+25
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+26
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+27
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+28
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+29
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+30
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+31
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+32
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+33
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+34
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+35
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+36
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+37
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+38
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+39
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+40
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+41
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+42
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+43
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+44
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+45
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+46
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+47
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+48
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+49
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+50
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+51
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+52
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+53
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+54
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+55
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+56
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+57
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+58
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+59
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+60
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+61
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+62
-    eor r18, r19
-    st X+, r18
-    ld r18, Z+
-    ldd r19, Y+63
-    eor r18, r19
-    st X+, r18
-#endif
-    movw r24, r26
-    movw r26, r20
 
 /* x[8..9] += 1, a 64-bit counter: a carry chain through all 8 bytes */
     adiw r26, 32
@@ -1686,16 +2308,8 @@ microsalt_salsa20_blocks:
     subi r22, 1
     sbci r23, 0
     breq 5f
-    rjmp 2b
+    jmp 2b
 5:
-    clr r1
-    subi r28, lo8(-(63))
-    sbci r29, hi8(-(63))
-    in r0, SREG_IO
-    cli
-    out SPH_IO, r29
-    out SREG_IO, r0
-    out SPL_IO, r28
     pop r29
     pop r28
     pop r17
