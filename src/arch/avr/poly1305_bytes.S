@@ -5,18 +5,19 @@
  * Constant time: no branch but the public block count, every address a fixed offset from the
  * pointers or the stack pointer, and MUL takes 2 cycles whatever its operands.
  *
- * Per block: h (17 bytes) += the block and hibit at byte 16; t = h r by product scanning, r in
- * r2-r17 for the whole call, each byte of h loaded for its product (7 cycles a product, 272
- * products), a 24-bit column accumulator; then h = t mod 2^130 + 5 (t >> 130), which is
+ * Per block: h (17 bytes) += the block and hibit at byte 16; t = h r by product scanning, a
+ * 24-bit column accumulator, in two blocks of eight bytes of r (in r2-r9) with a window of
+ * eight bytes of h (r10-r17, one load a column: operand caching), 5 cycles a product, 272
+ * products; then h = t mod 2^130 + 5 (t >> 130), which is
  * t[0..15] + (t[16] mod 4) 2^128 + c + c / 4 for c = t[16..31] with its low two bits clear,
  * c / 4 taken byte by byte from the two bytes of c_i * 64. Bounds: h < 2^131 between blocks,
  * so h + block < 2^132 and t < 2^132 2^124 = 2^256 (32 bytes), and the new h is below
  * 2^130 + 5 2^126 < 2^131.
- * Registers: Y = frame (h, t, hibit, the caller's h pointer), Z = m, X = blocks left; r1 is
- * zero on return.
+ * Registers: Y = frame (h, t, hibit, the caller's h pointer, the blocks left), Z = m,
+ * r24:r25 = r, X scratch; r1 is zero on return.
  *
- * Measured (ATmega2560, simavr): 2,453 cycles a block plus 395 a call; poly1305.c's
- * conversions add about 2,300 a call.
+ * Measured (ATmega2560, simavr): 4 blocks in 11,354 cycles with poly1305.c's conversions
+ * (about 2,160 a block and 2,700 a call).
  */
 #include <avr/io.h>
 
@@ -49,7 +50,7 @@ microsalt_avr_poly1305_bytes:
     push r29
     in r28, SPL_IO
     in r29, SPH_IO
-    subi r28, 52
+    subi r28, 54
     sbci r29, 0
     in r0, SREG_IO
     cli
@@ -60,6 +61,8 @@ microsalt_avr_poly1305_bytes:
     std Y+49, r16
     std Y+50, r24
     std Y+51, r25
+    std Y+52, r18
+    std Y+53, r19
     movw r26, r24
     ld r0, X+
     std Y+0, r0
@@ -95,25 +98,8 @@ microsalt_avr_poly1305_bytes:
     std Y+15, r0
     ld r0, X+
     std Y+16, r0
-    movw r26, r22
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    ld r10, X+
-    ld r11, X+
-    ld r12, X+
-    ld r13, X+
-    ld r14, X+
-    ld r15, X+
-    ld r16, X+
-    ld r17, X+
+    movw r24, r22
     movw r30, r20
-    movw r26, r18
     clr r21
 1:
 
@@ -188,1451 +174,1341 @@ microsalt_avr_poly1305_bytes:
     std Y+16, r23
 
 /* t = h r */
+    movw r26, r24
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
     clr r18
     clr r19
     clr r20
-    ldd r22, Y+0
-    mul r22, r2
+    ldd r10, Y+0
+    mul r2, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+17, r18
     clr r18
-    ldd r22, Y+0
-    mul r22, r3
+    ldd r11, Y+1
+    mul r2, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+1
-    mul r22, r2
+    mul r3, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+18, r19
     clr r19
-    ldd r22, Y+0
-    mul r22, r4
+    ldd r12, Y+2
+    mul r2, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+1
-    mul r22, r3
+    mul r3, r11
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+2
-    mul r22, r2
+    mul r4, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+19, r20
     clr r20
-    ldd r22, Y+0
-    mul r22, r5
+    ldd r13, Y+3
+    mul r2, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+1
-    mul r22, r4
+    mul r3, r12
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+2
-    mul r22, r3
+    mul r4, r11
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+3
-    mul r22, r2
+    mul r5, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+20, r18
     clr r18
-    ldd r22, Y+0
-    mul r22, r6
+    ldd r14, Y+4
+    mul r2, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+1
-    mul r22, r5
+    mul r3, r13
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+2
-    mul r22, r4
+    mul r4, r12
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+3
-    mul r22, r3
+    mul r5, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+4
-    mul r22, r2
+    mul r6, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+21, r19
     clr r19
-    ldd r22, Y+0
-    mul r22, r7
+    ldd r15, Y+5
+    mul r2, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+1
-    mul r22, r6
+    mul r3, r14
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+2
-    mul r22, r5
+    mul r4, r13
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+3
-    mul r22, r4
+    mul r5, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+4
-    mul r22, r3
+    mul r6, r11
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+5
-    mul r22, r2
+    mul r7, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+22, r20
     clr r20
-    ldd r22, Y+0
-    mul r22, r8
+    ldd r16, Y+6
+    mul r2, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+1
-    mul r22, r7
+    mul r3, r15
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+2
-    mul r22, r6
+    mul r4, r14
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+3
-    mul r22, r5
+    mul r5, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+4
-    mul r22, r4
+    mul r6, r12
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+5
-    mul r22, r3
+    mul r7, r11
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+6
-    mul r22, r2
+    mul r8, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+23, r18
     clr r18
-    ldd r22, Y+0
-    mul r22, r9
+    ldd r17, Y+7
+    mul r2, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+1
-    mul r22, r8
+    mul r3, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+2
-    mul r22, r7
+    mul r4, r15
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+3
-    mul r22, r6
+    mul r5, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+4
-    mul r22, r5
+    mul r6, r13
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+5
-    mul r22, r4
+    mul r7, r12
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+6
-    mul r22, r3
+    mul r8, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+7
-    mul r22, r2
+    mul r9, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+24, r19
     clr r19
-    ldd r22, Y+0
-    mul r22, r10
+    ldd r10, Y+8
+    mul r2, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+1
-    mul r22, r9
+    mul r3, r17
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+2
-    mul r22, r8
+    mul r4, r16
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+3
-    mul r22, r7
+    mul r5, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+4
-    mul r22, r6
+    mul r6, r14
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+5
-    mul r22, r5
+    mul r7, r13
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+6
-    mul r22, r4
+    mul r8, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+7
-    mul r22, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+8
-    mul r22, r2
+    mul r9, r11
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+25, r20
     clr r20
-    ldd r22, Y+0
-    mul r22, r11
+    ldd r11, Y+9
+    mul r2, r11
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+1
-    mul r22, r10
+    mul r3, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+2
-    mul r22, r9
+    mul r4, r17
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+3
-    mul r22, r8
+    mul r5, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+4
-    mul r22, r7
+    mul r6, r15
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+5
-    mul r22, r6
+    mul r7, r14
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+6
-    mul r22, r5
+    mul r8, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+7
-    mul r22, r4
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+8
-    mul r22, r3
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+9
-    mul r22, r2
+    mul r9, r12
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+26, r18
     clr r18
-    ldd r22, Y+0
-    mul r22, r12
+    ldd r12, Y+10
+    mul r2, r12
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+1
-    mul r22, r11
+    mul r3, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+2
-    mul r22, r10
+    mul r4, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+3
-    mul r22, r9
+    mul r5, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+4
-    mul r22, r8
+    mul r6, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+5
-    mul r22, r7
+    mul r7, r15
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+6
-    mul r22, r6
+    mul r8, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+7
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+8
-    mul r22, r4
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+9
-    mul r22, r3
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+10
-    mul r22, r2
+    mul r9, r13
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+27, r19
     clr r19
-    ldd r22, Y+0
-    mul r22, r13
+    ldd r13, Y+11
+    mul r2, r13
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+1
-    mul r22, r12
+    mul r3, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+2
-    mul r22, r11
+    mul r4, r11
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+3
-    mul r22, r10
+    mul r5, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+4
-    mul r22, r9
+    mul r6, r17
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+5
-    mul r22, r8
+    mul r7, r16
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+6
-    mul r22, r7
+    mul r8, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+7
-    mul r22, r6
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+8
-    mul r22, r5
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+9
-    mul r22, r4
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+10
-    mul r22, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+11
-    mul r22, r2
+    mul r9, r14
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+28, r20
     clr r20
-    ldd r22, Y+0
-    mul r22, r14
+    ldd r14, Y+12
+    mul r2, r14
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+1
-    mul r22, r13
+    mul r3, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+2
-    mul r22, r12
+    mul r4, r12
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+3
-    mul r22, r11
+    mul r5, r11
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+4
-    mul r22, r10
+    mul r6, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+5
-    mul r22, r9
+    mul r7, r17
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+6
-    mul r22, r8
+    mul r8, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+7
-    mul r22, r7
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+8
-    mul r22, r6
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+9
-    mul r22, r5
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+10
-    mul r22, r4
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+11
-    mul r22, r3
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+12
-    mul r22, r2
+    mul r9, r15
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+29, r18
     clr r18
-    ldd r22, Y+0
-    mul r22, r15
+    ldd r15, Y+13
+    mul r2, r15
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+1
-    mul r22, r14
+    mul r3, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+2
-    mul r22, r13
+    mul r4, r13
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+3
-    mul r22, r12
+    mul r5, r12
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+4
-    mul r22, r11
+    mul r6, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+5
-    mul r22, r10
+    mul r7, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+6
-    mul r22, r9
+    mul r8, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+7
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+8
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+9
-    mul r22, r6
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+10
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+11
-    mul r22, r4
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+12
-    mul r22, r3
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+13
-    mul r22, r2
+    mul r9, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+30, r19
     clr r19
-    ldd r22, Y+0
-    mul r22, r16
+    ldd r16, Y+14
+    mul r2, r16
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+1
-    mul r22, r15
+    mul r3, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+2
-    mul r22, r14
+    mul r4, r14
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+3
-    mul r22, r13
+    mul r5, r13
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+4
-    mul r22, r12
+    mul r6, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+5
-    mul r22, r11
+    mul r7, r11
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+6
-    mul r22, r10
+    mul r8, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+7
-    mul r22, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+8
-    mul r22, r8
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+9
-    mul r22, r7
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+10
-    mul r22, r6
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+11
-    mul r22, r5
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+12
-    mul r22, r4
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+13
-    mul r22, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+14
-    mul r22, r2
+    mul r9, r17
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+31, r20
     clr r20
-    ldd r22, Y+0
-    mul r22, r17
+    ldd r17, Y+15
+    mul r2, r17
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+1
-    mul r22, r16
+    mul r3, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+2
-    mul r22, r15
+    mul r4, r15
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+3
-    mul r22, r14
+    mul r5, r14
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+4
-    mul r22, r13
+    mul r6, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+5
-    mul r22, r12
+    mul r7, r12
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+6
-    mul r22, r11
+    mul r8, r11
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+7
-    mul r22, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+8
-    mul r22, r9
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+9
-    mul r22, r8
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+10
-    mul r22, r7
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+11
-    mul r22, r6
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+12
-    mul r22, r5
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+13
-    mul r22, r4
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+14
-    mul r22, r3
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+15
-    mul r22, r2
+    mul r9, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+32, r18
     clr r18
-    ldd r22, Y+1
-    mul r22, r17
+    ldd r10, Y+16
+    mul r2, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+2
-    mul r22, r16
+    mul r3, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+3
-    mul r22, r15
+    mul r4, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+4
-    mul r22, r14
+    mul r5, r15
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+5
-    mul r22, r13
+    mul r6, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+6
-    mul r22, r12
+    mul r7, r13
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+7
-    mul r22, r11
+    mul r8, r12
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+8
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+9
-    mul r22, r9
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+10
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+11
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+12
-    mul r22, r6
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+13
-    mul r22, r5
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+14
-    mul r22, r4
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+15
-    mul r22, r3
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+16
-    mul r22, r2
+    mul r9, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+33, r19
     clr r19
-    ldd r22, Y+2
-    mul r22, r17
+    mul r3, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+3
-    mul r22, r16
+    mul r4, r17
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+4
-    mul r22, r15
+    mul r5, r16
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+5
-    mul r22, r14
+    mul r6, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+6
-    mul r22, r13
+    mul r7, r14
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+7
-    mul r22, r12
+    mul r8, r13
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+8
-    mul r22, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+9
-    mul r22, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+10
-    mul r22, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+11
-    mul r22, r8
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+12
-    mul r22, r7
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+13
-    mul r22, r6
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+14
-    mul r22, r5
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+15
-    mul r22, r4
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+16
-    mul r22, r3
+    mul r9, r12
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+34, r20
     clr r20
-    ldd r22, Y+3
-    mul r22, r17
+    mul r4, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+4
-    mul r22, r16
+    mul r5, r17
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+5
-    mul r22, r15
+    mul r6, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+6
-    mul r22, r14
+    mul r7, r15
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+7
-    mul r22, r13
+    mul r8, r14
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+8
-    mul r22, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+9
-    mul r22, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+10
-    mul r22, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+11
-    mul r22, r9
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+12
-    mul r22, r8
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+13
-    mul r22, r7
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+14
-    mul r22, r6
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+15
-    mul r22, r5
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+16
-    mul r22, r4
+    mul r9, r13
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+35, r18
     clr r18
-    ldd r22, Y+4
-    mul r22, r17
+    mul r5, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+5
-    mul r22, r16
+    mul r6, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+6
-    mul r22, r15
+    mul r7, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+7
-    mul r22, r14
+    mul r8, r15
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+8
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+9
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+10
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+11
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+12
-    mul r22, r9
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+13
-    mul r22, r8
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+14
-    mul r22, r7
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+15
-    mul r22, r6
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+16
-    mul r22, r5
+    mul r9, r14
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+36, r19
     clr r19
-    ldd r22, Y+5
-    mul r22, r17
+    mul r6, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+6
-    mul r22, r16
+    mul r7, r17
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+7
-    mul r22, r15
+    mul r8, r16
     add r20, r0
     adc r18, r1
     adc r19, r21
-    ldd r22, Y+8
-    mul r22, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+9
-    mul r22, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+10
-    mul r22, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+11
-    mul r22, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+12
-    mul r22, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+13
-    mul r22, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+14
-    mul r22, r8
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+15
-    mul r22, r7
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+16
-    mul r22, r6
+    mul r9, r15
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+37, r20
     clr r20
-    ldd r22, Y+6
-    mul r22, r17
+    mul r7, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+7
-    mul r22, r16
+    mul r8, r17
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+8
-    mul r22, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+9
-    mul r22, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+10
-    mul r22, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+11
-    mul r22, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+12
-    mul r22, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+13
-    mul r22, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+14
-    mul r22, r9
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+15
-    mul r22, r8
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+16
-    mul r22, r7
+    mul r9, r16
     add r18, r0
     adc r19, r1
     adc r20, r21
     std Y+38, r18
     clr r18
-    ldd r22, Y+7
-    mul r22, r17
+    mul r8, r10
     add r19, r0
     adc r20, r1
     adc r18, r21
-    ldd r22, Y+8
-    mul r22, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+9
-    mul r22, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+10
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+11
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+12
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+13
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+14
-    mul r22, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+15
-    mul r22, r9
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+16
-    mul r22, r8
+    mul r9, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
     std Y+39, r19
     clr r19
-    ldd r22, Y+8
-    mul r22, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+9
-    mul r22, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+10
-    mul r22, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+11
-    mul r22, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+12
-    mul r22, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+13
-    mul r22, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+14
-    mul r22, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+15
-    mul r22, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+16
-    mul r22, r9
+    mul r9, r10
     add r20, r0
     adc r18, r1
     adc r19, r21
     std Y+40, r20
     clr r20
-    ldd r22, Y+9
-    mul r22, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+10
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+11
-    mul r22, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+12
-    mul r22, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+13
-    mul r22, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+14
-    mul r22, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+15
-    mul r22, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+16
-    mul r22, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
     std Y+41, r18
-    clr r18
-    ldd r22, Y+10
-    mul r22, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+11
-    mul r22, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+12
-    mul r22, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+13
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+14
-    mul r22, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+15
-    mul r22, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+16
-    mul r22, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
     std Y+42, r19
-    clr r19
-    ldd r22, Y+11
-    mul r22, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+12
-    mul r22, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+13
-    mul r22, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+14
-    mul r22, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+15
-    mul r22, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+16
-    mul r22, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+43, r20
-    clr r20
-    ldd r22, Y+12
-    mul r22, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+13
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+14
-    mul r22, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+15
-    mul r22, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    ldd r22, Y+16
-    mul r22, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+44, r18
+    movw r26, r24
+    adiw r26, 8
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
     clr r18
-    ldd r22, Y+13
-    mul r22, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+14
-    mul r22, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+15
-    mul r22, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    ldd r22, Y+16
-    mul r22, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+45, r19
     clr r19
-    ldd r22, Y+14
-    mul r22, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+15
-    mul r22, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    ldd r22, Y+16
-    mul r22, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+46, r20
     clr r20
-    ldd r22, Y+15
-    mul r22, r17
+    ldd r10, Y+0
+    ldd r22, Y+25
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r10
     add r18, r0
     adc r19, r1
     adc r20, r21
-    ldd r22, Y+16
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+47, r18
+    std Y+25, r18
     clr r18
-    ldd r22, Y+16
-    mul r22, r17
+    ldd r11, Y+1
+    ldd r22, Y+26
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r11
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+48, r19
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+26, r19
     clr r19
+    ldd r12, Y+2
+    ldd r22, Y+27
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+27, r20
+    clr r20
+    ldd r13, Y+3
+    ldd r22, Y+28
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+28, r18
+    clr r18
+    ldd r14, Y+4
+    ldd r22, Y+29
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+29, r19
+    clr r19
+    ldd r15, Y+5
+    ldd r22, Y+30
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+30, r20
+    clr r20
+    ldd r16, Y+6
+    ldd r22, Y+31
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+31, r18
+    clr r18
+    ldd r17, Y+7
+    ldd r22, Y+32
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+32, r19
+    clr r19
+    ldd r10, Y+8
+    ldd r22, Y+33
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r2, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+33, r20
+    clr r20
+    ldd r11, Y+9
+    ldd r22, Y+34
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+34, r18
+    clr r18
+    ldd r12, Y+10
+    ldd r22, Y+35
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+35, r19
+    clr r19
+    ldd r13, Y+11
+    ldd r22, Y+36
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r2, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+36, r20
+    clr r20
+    ldd r14, Y+12
+    ldd r22, Y+37
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+37, r18
+    clr r18
+    ldd r15, Y+13
+    ldd r22, Y+38
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+38, r19
+    clr r19
+    ldd r16, Y+14
+    ldd r22, Y+39
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r2, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+39, r20
+    clr r20
+    ldd r17, Y+15
+    ldd r22, Y+40
+    add r18, r22
+    adc r19, r21
+    adc r20, r21
+    mul r2, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+40, r18
+    clr r18
+    ldd r10, Y+16
+    ldd r22, Y+41
+    add r19, r22
+    adc r20, r21
+    adc r18, r21
+    mul r2, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+41, r19
+    clr r19
+    ldd r22, Y+42
+    add r20, r22
+    adc r18, r21
+    adc r19, r21
+    mul r3, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+42, r20
+    clr r20
+    mul r4, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+43, r18
+    clr r18
+    mul r5, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+44, r19
+    clr r19
+    mul r6, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+45, r20
+    clr r20
+    mul r7, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+46, r18
+    clr r18
+    mul r8, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+47, r19
+    clr r19
+    mul r9, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+48, r20
+    clr r20
 
 /* h = t mod 2^130 + 5 (t >> 130) */
     clr r18
     clr r19
-    ldi r25, 64
+    ldi r16, 64
     ldd r20, Y+33
     andi r20, 0xfc
-    mul r20, r25
+    mul r20, r16
     mov r23, r1
-    ldd r24, Y+17
-    add r18, r24
+    ldd r17, Y+17
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+34
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1640,15 +1516,15 @@ microsalt_avr_poly1305_bytes:
     std Y+0, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+18
-    add r18, r24
+    ldd r17, Y+18
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+35
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1656,15 +1532,15 @@ microsalt_avr_poly1305_bytes:
     std Y+1, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+19
-    add r18, r24
+    ldd r17, Y+19
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+36
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1672,15 +1548,15 @@ microsalt_avr_poly1305_bytes:
     std Y+2, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+20
-    add r18, r24
+    ldd r17, Y+20
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+37
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1688,15 +1564,15 @@ microsalt_avr_poly1305_bytes:
     std Y+3, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+21
-    add r18, r24
+    ldd r17, Y+21
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+38
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1704,15 +1580,15 @@ microsalt_avr_poly1305_bytes:
     std Y+4, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+22
-    add r18, r24
+    ldd r17, Y+22
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+39
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1720,15 +1596,15 @@ microsalt_avr_poly1305_bytes:
     std Y+5, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+23
-    add r18, r24
+    ldd r17, Y+23
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+40
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1736,15 +1612,15 @@ microsalt_avr_poly1305_bytes:
     std Y+6, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+24
-    add r18, r24
+    ldd r17, Y+24
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+41
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1752,15 +1628,15 @@ microsalt_avr_poly1305_bytes:
     std Y+7, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+25
-    add r18, r24
+    ldd r17, Y+25
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+42
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1768,15 +1644,15 @@ microsalt_avr_poly1305_bytes:
     std Y+8, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+26
-    add r18, r24
+    ldd r17, Y+26
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+43
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1784,15 +1660,15 @@ microsalt_avr_poly1305_bytes:
     std Y+9, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+27
-    add r18, r24
+    ldd r17, Y+27
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+44
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1800,15 +1676,15 @@ microsalt_avr_poly1305_bytes:
     std Y+10, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+28
-    add r18, r24
+    ldd r17, Y+28
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+45
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1816,15 +1692,15 @@ microsalt_avr_poly1305_bytes:
     std Y+11, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+29
-    add r18, r24
+    ldd r17, Y+29
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+46
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1832,15 +1708,15 @@ microsalt_avr_poly1305_bytes:
     std Y+12, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+30
-    add r18, r24
+    ldd r17, Y+30
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+47
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1848,15 +1724,15 @@ microsalt_avr_poly1305_bytes:
     std Y+13, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+31
-    add r18, r24
+    ldd r17, Y+31
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
     add r18, r23
     adc r19, r21
     ldd r22, Y+48
-    mul r22, r25
+    mul r22, r16
     add r18, r0
     adc r19, r21
     mov r23, r1
@@ -1864,8 +1740,8 @@ microsalt_avr_poly1305_bytes:
     std Y+14, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+32
-    add r18, r24
+    ldd r17, Y+32
+    add r18, r17
     adc r19, r21
     add r18, r20
     adc r19, r21
@@ -1874,11 +1750,15 @@ microsalt_avr_poly1305_bytes:
     std Y+15, r18
     mov r18, r19
     clr r19
-    ldd r24, Y+33
-    andi r24, 3
-    add r18, r24
+    ldd r17, Y+33
+    andi r17, 3
+    add r18, r17
     std Y+16, r18
+    ldd r26, Y+52
+    ldd r27, Y+53
     sbiw r26, 1
+    std Y+52, r26
+    std Y+53, r27
     breq 2f
     rjmp 1b
 2:
@@ -1970,8 +1850,8 @@ microsalt_avr_poly1305_bytes:
     std Y+48, r1
     std Y+49, r1
     clr r1
-    subi r28, lo8(-(51))
-    sbci r29, hi8(-(51))
+    subi r28, lo8(-(53))
+    sbci r29, hi8(-(53))
     in r0, SREG_IO
     cli
     out SPH_IO, r29
