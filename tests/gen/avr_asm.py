@@ -48,6 +48,53 @@ def byte_loop(emit, count, counter, body):
     emit(f"dec {counter}", "brne 1b")
 
 
+def rotate(acc, emit):
+    """The column's low byte is stored; the next column's accumulator is (acc1, acc2, 0)."""
+    lo, mid, hi = acc
+    emit(f"clr {lo}")
+    return [mid, hi, lo]
+
+
+def mac(emit, acc, a, b, zero):
+    """acc += a b: one byte product into a 24-bit column accumulator, 5 cycles."""
+    emit(f"mul {a}, {b}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1", f"adc {acc[2]}, {zero}")
+
+
+def scan_rows(emit, regs, nblocks, ncols, out_bytes, load_block, b_at, t_at):
+    """t = a b by product scanning (column by column) in blocks of eight rows of a, with
+    operand caching: load_block(block) puts the block's eight bytes of a in regs["A"], and a
+    window of eight bytes of b stays in regs["B"] (b[j] in B[j mod 8]), one ldd a column.
+    b_at(j) and t_at(k) name b[j] and t[k] as ldd/std operands. The first block writes t
+    fresh; the later ones add what the earlier wrote. Each block's last carry (below 2^12, two
+    bytes) goes above its last column; nothing is written at out_bytes or beyond, where the
+    caller's bounds say the product has no bits."""
+    A, B, ACC, zero, tmp = (regs[k] for k in ("A", "B", "ACC", "ZERO", "TMP"))
+    written = -1
+    for block in range(nblocks):
+        base = 8 * block
+        load_block(block)
+        acc = list(ACC)
+        for r in acc:
+            emit(f"clr {r}")
+        last = base + 7 + ncols - 1
+        for k in range(base, last + 1):
+            if k - base < ncols:
+                emit(f"ldd {B[(k - base) % 8]}, {b_at(k - base)}")
+            if k <= written:
+                emit(f"ldd {tmp}, {t_at(k)}", f"add {acc[0]}, {tmp}", f"adc {acc[1]}, {zero}",
+                     f"adc {acc[2]}, {zero}")
+            for i in range(8):
+                j = k - base - i
+                if 0 <= j < ncols:
+                    mac(emit, acc, A[i], B[j % 8], zero)
+            emit(f"std {t_at(k)}, {acc[0]}")
+            acc = rotate(acc, emit)
+        for n, reg in enumerate(acc[:2]):
+            if last + 1 + n < out_bytes:
+                emit(f"std {t_at(last + 1 + n)}, {reg}")
+        written = min(out_bytes - 1, last + 2)
+
+
 def prologue(emit, frame):
     for r in SAVED:
         emit(f"push {r}")

@@ -9,7 +9,8 @@ Layout (fe25519_packed.c): 32 little-endian bytes, value below 2^256, reduced mo
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, Out, byte_loop, epilogue, main, prologue, variants
+from avr_asm import (FRAME_DEFINES, Out, byte_loop, epilogue, mac, main, prologue, rotate,
+                     scan_rows, variants)
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/fe25519_mul.S"
 
@@ -55,13 +56,6 @@ CARRY = "r23"
 CROSS = ["r22", "r23", "r26"]
 
 
-def rotate(acc, emit):
-    """The column's low byte is stored; the next column's accumulator is (acc1, acc2, 0)."""
-    lo, mid, hi = acc
-    emit(f"clr {lo}")
-    return [mid, hi, lo]
-
-
 def mul128acc(emit):
     emit.comment("out[0..31] += a[0..15] b[0..15]; Y = out, X = a (advanced by 16), Z = b;"
                  " returns in r23 the carry out of out[31] (0 or 1).")
@@ -85,8 +79,7 @@ def mul128acc(emit):
             for i in rows:
                 j = k - i
                 if 0 <= j <= 15:
-                    emit(f"mul {A[i - 8 * block]}, {B[j % 8]}", f"add {acc[0]}, r0",
-                         f"adc {acc[1]}, r1", f"adc {acc[2]}, {ZERO}")
+                    mac(emit, acc, A[i - 8 * block], B[j % 8], ZERO)
             emit(f"std Y+{k}, {acc[0]}")
             if k < 31:
                 acc = rotate(acc, emit)
@@ -104,34 +97,9 @@ def mul256(emit):
     emit.comment("t[0..63] = a[0..31] b[0..31]; Y = t, X = a (advanced by 32), Z = b.")
     emit("microsalt_avr_mul256:")
     emit(f"clr {ZERO}")
-    written = -1  # the highest byte of t that an earlier block wrote
-    for block in range(4):
-        base = 8 * block
-        for i in range(8):
-            emit(f"ld {A[i]}, X+")
-        acc = list(ACC)
-        for r in acc:
-            emit(f"clr {r}")
-        last = base + 7 + 31
-        for k in range(base, last + 1):
-            if k - base <= 31:
-                emit(f"ldd {B[(k - base) % 8]}, Z+{k - base}")
-            if k <= written:
-                emit(f"ldd {TMP}, Y+{k}", f"add {acc[0]}, {TMP}", f"adc {acc[1]}, {ZERO}",
-                     f"adc {acc[2]}, {ZERO}")
-            for i in range(base, base + 8):
-                j = k - i
-                if 0 <= j <= 31:
-                    emit(f"mul {A[i - base]}, {B[j % 8]}", f"add {acc[0]}, r0",
-                         f"adc {acc[1]}, r1", f"adc {acc[2]}, {ZERO}")
-            emit(f"std Y+{k}, {acc[0]}")
-            acc = rotate(acc, emit)
-        # The carry out of the block's last column (below 2^12: two bytes); nothing above
-        # byte 63, since the product is below 2^512.
-        for n, reg in enumerate(acc[:2]):
-            if last + 1 + n <= 63:
-                emit(f"std Y+{last + 1 + n}, {reg}")
-        written = min(63, last + 2)
+    regs = {"A": A[:8], "B": B, "ACC": ACC, "ZERO": ZERO, "TMP": TMP}
+    scan_rows(emit, regs, 4, 32, 64, lambda block: [emit(f"ld {A[i]}, X+") for i in range(8)],
+              lambda j: f"Z+{j}", lambda k: f"Y+{k}")
     emit("ret")
 
 
@@ -158,8 +126,7 @@ def sq128(emit):
                  f"add {acc[0]}, {CROSS[0]}", f"adc {acc[1]}, {CROSS[1]}",
                  f"adc {acc[2]}, {CROSS[2]}")
         if k % 2 == 0:
-            emit(f"mul {A[k // 2]}, {A[k // 2]}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1",
-                 f"adc {acc[2]}, {ZERO}")
+            mac(emit, acc, A[k // 2], A[k // 2], ZERO)
         emit(f"std Y+{k}, {acc[0]}")
         acc = rotate(acc, emit)
     emit(f"std Y+31, {acc[0]}")

@@ -7,7 +7,7 @@ The 17 x 16-byte product is 272 multiply-accumulates whose schedule this script 
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, Out, epilogue, main, prologue
+from avr_asm import FRAME_DEFINES, Out, epilogue, main, prologue, scan_rows
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/poly1305_bytes.S"
 
@@ -48,12 +48,6 @@ HEADER = """\
 """
 
 
-def rotate(acc, emit):
-    lo, mid, hi = acc
-    emit(f"clr {lo}")
-    return [mid, hi, lo]
-
-
 def block(emit):
     emit.comment("h += the block, and hibit at byte 16")
     for i in range(16):
@@ -62,36 +56,17 @@ def block(emit):
     emit(f"ldd r23, Y+{H + 16}", f"ldd {TMP}, Y+{HIBIT}", f"adc r23, {TMP}",
          f"std Y+{H + 16}, r23")
     emit.comment("t = h r")
-    written = -1  # the highest byte of t that the first block wrote
-    for block in range(2):
-        base = 8 * block
+    regs = {"A": A, "B": B, "ACC": ACC, "ZERO": ZERO, "TMP": TMP}
+
+    def load_r(block):
         emit(f"movw r26, {RPTR}")
         if block:
             emit("adiw r26, 8")
         for i in range(8):
             emit(f"ld {A[i]}, X+")
-        acc = list(ACC)
-        for r in acc:
-            emit(f"clr {r}")
-        last = base + 7 + 16
-        for k in range(base, last + 1):
-            if k - base <= 16:
-                emit(f"ldd {B[(k - base) % 8]}, Y+{H + k - base}")
-            if k <= written:
-                emit(f"ldd {TMP}, Y+{T + k}", f"add {acc[0]}, {TMP}", f"adc {acc[1]}, {ZERO}",
-                     f"adc {acc[2]}, {ZERO}")
-            for i in range(base, base + 8):
-                j = k - i
-                if 0 <= j <= 16:
-                    emit(f"mul {A[i - base]}, {B[j % 8]}", f"add {acc[0]}, r0",
-                         f"adc {acc[1]}, r1", f"adc {acc[2]}, {ZERO}")
-            emit(f"std Y+{T + k}, {acc[0]}")
-            acc = rotate(acc, emit)
-        # the carry of the block's last column, two bytes; none above byte 31 (t < 2^256)
-        for n, reg in enumerate(acc[:2]):
-            if last + 1 + n <= 31:
-                emit(f"std Y+{T + last + 1 + n}, {reg}")
-        written = min(31, last + 2)
+
+    # t < 2^256: 32 bytes
+    scan_rows(emit, regs, 2, 17, 32, load_r, lambda j: f"Y+{H + j}", lambda k: f"Y+{T + k}")
     emit.comment("h = t mod 2^130 + 5 (t >> 130)")
     lo, hi, cur, nxt, prev_hi, t_i, c64 = "r18", "r19", "r20", TMP, "r23", "r17", "r16"
     emit(f"clr {lo}", f"clr {hi}", f"ldi {c64}, 64", f"ldd {cur}, Y+{T + 16}",
