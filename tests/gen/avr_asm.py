@@ -1,7 +1,5 @@
-"""What the AVR assembly generators of tests/gen/ share: the emitter, the -O2/-Os variants,
-byte loops, the stack frame, and the --check command line."""
-import argparse
-import sys
+"""What the AVR assembly generators of tests/gen/ share: the -O2/-Os variants, byte loops,
+the multiply-accumulate scans and the stack frame."""
 
 # The callee-saved registers of avr-gcc's ABI that the kernels use (r1 is zero on return).
 SAVED = [f"r{i}" for i in range(2, 18)] + ["r28", "r29"]
@@ -12,22 +10,6 @@ FRAME_DEFINES = """#include <avr/io.h>
 #define SPL_IO _SFR_IO_ADDR(SPL)
 #define SPH_IO _SFR_IO_ADDR(SPH)
 """
-
-
-class Out:
-    def __init__(self):
-        self.lines = []
-
-    def __call__(self, *ins):
-        """Instructions are indented; labels, directives and comments are given as written."""
-        for i in ins:
-            self.lines.append(i if i.endswith(":") or i[:1] in ("", ".", "/", "#") else "    " + i)
-
-    def comment(self, text):
-        self.lines.extend(["", "/* " + text + " */"])
-
-    def text(self):
-        return "\n".join(self.lines) + "\n"
 
 
 def variants(emit, fast, compact):
@@ -110,18 +92,3 @@ def epilogue(emit, frame):
     for r in reversed(SAVED):
         emit(f"pop {r}")
     emit("ret")
-
-
-def main(out_path, generate, doc):
-    """Writes generate() to out_path, or with --check fails when they differ."""
-    parser = argparse.ArgumentParser(description=doc)
-    parser.add_argument("--check", action="store_true",
-                        help="fail when the committed file is not what the script writes")
-    args = parser.parse_args()
-    text = generate()
-    if args.check:
-        if out_path.read_text() != text:
-            sys.exit(f"{out_path} differs from what {sys.argv[0]} writes: run it and commit "
-                     "the result")
-        return
-    out_path.write_text(text)

@@ -9,8 +9,9 @@ Layout (fe25519_packed.c): 32 little-endian bytes, value below 2^256, reduced mo
 """
 import pathlib
 
-from avr_asm import (FRAME_DEFINES, Out, byte_loop, epilogue, mac, main, prologue, rotate,
-                     scan_rows, variants)
+from asm_gen import Out, main
+from avr_asm import (FRAME_DEFINES, byte_loop, epilogue, mac, prologue, rotate, scan_rows,
+                     variants)
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/fe25519_mul.S"
 

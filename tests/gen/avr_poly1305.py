@@ -7,7 +7,8 @@ The 17 x 16-byte product is 272 multiply-accumulates whose schedule this script 
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, Out, epilogue, main, prologue, scan_rows
+from asm_gen import Out, main
+from avr_asm import FRAME_DEFINES, epilogue, prologue, scan_rows
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/poly1305_bytes.S"
 

@@ -7,7 +7,8 @@ the committed file differs from what the script writes (the suite runs it).
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, SAVED, Out, byte_loop, main, variants
+from asm_gen import Out, main
+from avr_asm import FRAME_DEFINES, SAVED, byte_loop, variants
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/salsa20.S"
 

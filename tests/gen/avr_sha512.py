@@ -9,7 +9,8 @@ what the script writes (the suite runs it).
 """
 import pathlib
 
-from avr_asm import FRAME_DEFINES, Out, main
+from asm_gen import Out, main
+from avr_asm import FRAME_DEFINES
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/sha512.S"
 
