@@ -233,7 +233,8 @@ typedef struct {
     union {
         ge_p1p1 t; /* each doubling's or addition's result */
         struct {
-            uint8_t entry[32]; /* one coordinate of the selected table entry */
+            uint32_t words[8]; /* one coordinate of the selected table entry */
+            uint8_t entry[32]; /* the same, encoded for fe_frombytes */
             uint8_t copy[32];  /* a table coordinate out of flash (AVR) */
         } sel;                 /* while selecting, before t is written */
     } u;
@@ -248,19 +249,20 @@ typedef struct {
 static void select_niels(base_scratch *s, int k, uint32_t mag)
 {
     fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
-    uint8_t *entry = s->u.sel.entry;
+    uint32_t *words = s->u.sel.words;
     uint32_t j;
-    int c;
+    int c, i;
     for (c = 0; c < 3; c++) {
         /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
-        memset(entry, 0, 32);
-        entry[0] = (uint8_t)(c < 2);
+        memset(words, 0, 32);
+        words[0] = (uint32_t)(c < 2);
         for (j = 1; j <= 8; j++) {
-            ct_cmov_bytes(entry,
-                          flash_view(s->u.sel.copy, ge25519_base_table[k][j - 1] + 32 * c, 32),
-                          32, (uint8_t)ct_eq_u32(mag, j));
+            ct_cmov_words_le(words,
+                             flash_view(s->u.sel.copy, ge25519_base_table[k][j - 1] + 32 * c, 32),
+                             8, ct_eq_u32(mag, j));
         }
-        microsalt_fe_frombytes(coords[c], entry);
+        for (i = 0; i < 8; i++) store32_le(s->u.sel.entry + 4 * i, words[i]);
+        microsalt_fe_frombytes(coords[c], s->u.sel.entry);
     }
 }
 
