@@ -17,6 +17,9 @@
 #define MICROSALT_NATIVE_NTRULPR761_KARA_LEAF 1
 /* ntrulpr761_dot.c: microsalt_ntrulpr761_dot (src/ntrulpr761/ntrulpr761_internal.h). */
 #define MICROSALT_NATIVE_NTRULPR761_DOT 1
+/* poly1305.c around poly1305_words.S: microsalt_poly1305_blocks in radix 2^32 with UMULL,
+ * UMLAL and UMAAL (src/symmetric/poly1305.h). */
+#define MICROSALT_NATIVE_POLY1305_BLOCKS 1
 /* GF(2^255 - 19) as eight 32-bit words reduced mod 2^256 - 38 (src/curve25519/fe25519_packed.c),
  * the layout of the field kernels below. */
 #define MICROSALT_FE_PACKED 1
