@@ -244,6 +244,20 @@ typedef struct {
     } v;
 } base_scratch;
 
+/* The little-endian encoding of words[0..7]: their own bytes on little-endian AVR (as
+ * ct_cmov_words_le assumes there), written out to buf elsewhere. */
+static const uint8_t *words_le(uint8_t buf[32], const uint32_t words[8])
+{
+#if MICROSALT_BYTE_REGISTERS
+    (void)buf;
+    return (const uint8_t *)words;
+#else
+    int i;
+    for (i = 0; i < 8; i++) store32_le(buf + 4 * i, words[i]);
+    return buf;
+#endif
+}
+
 /* s->v.n = mag * B_k for mag in 0..8, a coordinate at a time: reads that coordinate of all
  * eight entries of the block and keeps the one whose index matches mag, with masks. */
 static void select_niels(base_scratch *s, int k, uint32_t mag)
@@ -251,7 +265,7 @@ static void select_niels(base_scratch *s, int k, uint32_t mag)
     fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
     uint32_t *words = s->u.sel.words;
     uint32_t j;
-    int c, i;
+    int c;
     for (c = 0; c < 3; c++) {
         /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
         memset(words, 0, 32);
@@ -261,8 +275,7 @@ static void select_niels(base_scratch *s, int k, uint32_t mag)
                              flash_view(s->u.sel.copy, ge25519_base_table[k][j - 1] + 32 * c, 32),
                              8, ct_eq_u32(mag, j));
         }
-        for (i = 0; i < 8; i++) store32_le(s->u.sel.entry + 4 * i, words[i]);
-        microsalt_fe_frombytes(coords[c], s->u.sel.entry);
+        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.entry, words));
     }
 }
 
