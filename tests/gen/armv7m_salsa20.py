@@ -46,7 +46,7 @@ HEADER = """\
     .text
 """
 
-# Word w of the state lives in RESIDENT[w] unless it waits in the frame; the registers r9-r11
+# Word w of the state lives in BASE[w] unless it waits in the frame; the registers r9-r11
 # hold words 12-14 or, in the middle of each round, words 3, 7, 11.
 RESIDENT_WORDS = [0, 1, 2, 4, 5, 6, 8, 9, 10, 12, 13, 14, 15]
 BASE = {w: f"r{i}" for i, w in enumerate(RESIDENT_WORDS)}
