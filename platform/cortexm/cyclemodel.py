@@ -99,9 +99,15 @@ class Block:
         # skipped); taken_extra is added when the next block is not the fall-through one.
         self.term_cond = last.pc_write and (last.cond_branch or last.in_it)
         self.taken_extra = last.full_cost - 1 if self.term_cond else 0
+        self.term_in_it = self.term_cond and last.in_it
+        self.fall_through = addr + size
+        self.last_addr = last.addr
+        self.costs = {}  # (the address of the instruction before, IT mask) -> cycles
         low = delta = 0
+        self.sp_unknown = False  # an instruction sets SP to what only the registers tell
         for insn in insns:
             if insn.sp_delta is None:
+                self.sp_unknown = True
                 break
             delta += insn.sp_delta
             low = min(low, delta)

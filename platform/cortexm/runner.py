@@ -93,51 +93,53 @@ def register_reader(uc):
     return reg_read
 
 
-def code_hook_adder(uc, callback, wanted):
-    """A function add(begin, end) that installs a UC_HOOK_CODE hook calling callback(address)
-    on the instructions at begin..end (inclusive) whose address is in wanted, and returns a
-    function removing it.
+def hook_adder(uc, kind, callback, hook_error, wanted=None):
+    """A function add(begin, end) that installs a hook of kind (UC_HOOK_CODE or
+    UC_HOOK_BLOCK) on begin..end (inclusive) calling callback(address, size), on every
+    instruction or block or, if wanted is given, only on the addresses in wanted; add returns a
+    function removing the hook.
 
     Where the binding allows, the hook is a ctypes trampoline of its own: the binding's
-    wrappers would more than double the cost of a call, and the runner's code hooks run on
-    every instruction of their ranges. The trampoline catches what callback raises, stops the
-    emulator and keeps the exception in hook_error[0], for the caller of emu_start to raise;
-    with the binding's own hook_add, emu_start raises it itself."""
-    hook_error = [None]
+    wrappers would more than double the cost of a call, and the runner's hooks run on every
+    block and on every instruction of the code hooks' ranges. The trampoline catches what
+    callback raises, stops the emulator and keeps the exception in hook_error[0], for the
+    caller of emu_start to raise (a list of one element, which hooks may share); with the
+    binding's own hook_add, emu_start raises it itself."""
     try:
         from unicorn.unicorn_py3.unicorn import uclib
         handle = uc._uch
     except (ImportError, AttributeError):  # another binding: the slow path
         def add_slow(begin, end):
-            def slow(_uc, address, _size, _data):
-                if address in wanted:
-                    callback(address)
-            h = uc.hook_add(UC_HOOK_CODE, slow, None, begin, end)
+            def slow(_uc, address, size, _data):
+                if wanted is None or address in wanted:
+                    callback(address, size)
+            h = uc.hook_add(kind, slow, None, begin, end)
             return lambda: uc.hook_del(h)
-        return add_slow, hook_error
+        return add_slow
 
-    def trampoline(_handle, address, _size, _data):
-        if address not in wanted:
+    def trampoline(_handle, address, size, _data):
+        if wanted is not None and address not in wanted:
             return
         try:
-            callback(address)
+            callback(address, size)
         except BaseException as e:  # noqa: B036  (it must not unwind into C)
             if hook_error[0] is None:
                 hook_error[0] = e
             uclib.uc_emu_stop(handle)
 
-    # uc_cb_hookcode_t: void (uc_engine *, uint64_t address, uint32_t size, void *user_data)
+    # uc_cb_hookcode_t, for blocks too: void (uc_engine *, uint64_t address, uint32_t size,
+    # void *user_data)
     fptr = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_uint64, ctypes.c_uint32,
                             ctypes.c_void_p)(trampoline)
 
     def add(begin, end):
         h = ctypes.c_size_t()  # uc_hook
-        err = uclib.uc_hook_add(handle, ctypes.byref(h), UC_HOOK_CODE, fptr, None,
+        err = uclib.uc_hook_add(handle, ctypes.byref(h), kind, fptr, None,
                                 ctypes.c_uint64(begin), ctypes.c_uint64(end))
         if err:
             raise UcError(err)
         return lambda: uclib.uc_hook_del(handle, h)
-    return add, hook_error
+    return add
 
 
 class Stop(Exception):
@@ -271,12 +273,14 @@ class Runner:
         self.hooked = sorted(a for a, i in self.insns.items() if i.hook or a in self.accesses)
         self.code = {a: (self.insns[a], self.accesses.get(a)) for a in self.hooked}
         self.hook_ranges = self._ranges(self.hooked)
-        self.add_code_hook, self.hook_error = code_hook_adder(uc, self._on_code, self.code)
+        self.hook_error = [None]  # what a hook raised, for run() to raise
+        self.add_code_hook = hook_adder(uc, UC_HOOK_CODE, self._on_code, self.hook_error,
+                                        self.code)
+        self.add_block_hook = hook_adder(uc, UC_HOOK_BLOCK, self._on_block, self.hook_error)
         self.markers = fw.marker_ranges()
         self.stack_limit = fw.symbols.get('__stack_limit', (RAM_BASE, 0))[0]
 
         self.blocks = {}
-        self.costs = {}
         self.out = sys.stdout.buffer
         self.line_start = True
         self.exit_code = None
@@ -361,15 +365,28 @@ class Runner:
         return cyclemodel.Block(addr, size, insns, marker, self.model)
 
     # -- hooks (installed only while a measurement is open) ---------------------------------
-    def _on_block(self, uc, addr, size, _):
+    def _on_block(self, addr, size):
         m = self.m
         cur = self.cur
-        if cur is not None:
-            m.cycles += self._finish(cur, addr)
-        key = addr * 4096 + size
-        blk = self.blocks.get(key)
+        if cur is not None:  # cur's execution just ended, going to addr: its cycles
+            mask = self.mask
+            key = (self.prev_addr, mask)
+            cost = cur.costs.get(key)
+            if cost is None:
+                prev = self.insns.get(self.prev_addr) if self.prev_addr >= 0 else None
+                cost = cur.costs[key] = cur.cost(prev, mask)
+            if cur.term_cond and addr != cur.fall_through:
+                cost += cur.taken_extra
+                self.prev_addr = cur.last_addr
+            elif cur.term_in_it or mask & cur.last_bit:
+                self.prev_addr = -1  # a skipped instruction feeds nothing to the next one
+            else:
+                self.prev_addr = cur.last_addr
+            m.cycles += cost + self.extra
+            self.extra = 0
+        blk = self.blocks.get(addr * 4096 + size)
         if blk is None:
-            blk = self.blocks[key] = self._block(addr, size)
+            blk = self.blocks[addr * 4096 + size] = self._block(addr, size)
         if blk.marker:
             if cur is not None and cur.insns[-1].pc_write:
                 # The branch into the end marker belongs to the marker, not to the measured code.
@@ -383,38 +400,22 @@ class Runner:
         self.cur = blk
         self.mask = blk.it_mask
         m.instructions += blk.n
-        m.trace.append(addr)
-        if len(m.trace) >= TRACE_FLUSH:
+        trace = m.trace
+        trace.append(addr)
+        if len(trace) >= TRACE_FLUSH:
             m.flush_trace()
-        sp = self.reg_read(uca.UC_ARM_REG_SP)
-        if m.sp0 is None:
-            m.sp0 = m.min_sp = sp
-        low = sp + blk.min_sp_delta
-        if low < m.min_sp:
-            m.min_sp = low
+        # The stack's low point is where a block lowers SP, or after one that set it from a
+        # register; between those SP only rises, and reading it costs a call into Unicorn.
+        if blk.min_sp_delta or self.sp_unknown or m.sp0 is None:
+            sp = self.reg_read(uca.UC_ARM_REG_SP)
+            if m.sp0 is None:
+                m.sp0 = m.min_sp = sp
+            low = sp + blk.min_sp_delta
+            if low < m.min_sp:
+                m.min_sp = low
+        self.sp_unknown = blk.sp_unknown
 
-    def _finish(self, blk, next_addr):
-        """Modelled cycles of blk's execution that just ended, next_addr being where it went."""
-        key = (blk, self.prev_addr, self.mask)
-        cost = self.costs.get(key)
-        if cost is None:
-            prev = self.insns.get(self.prev_addr) if self.prev_addr >= 0 else None
-            cost = self.costs[key] = blk.cost(prev, self.mask)
-        last = blk.insns[-1]
-        if blk.term_cond and next_addr != blk.addr + blk.size:
-            cost += blk.taken_extra
-            self.prev_addr = last.addr
-        elif blk.term_cond and last.in_it:
-            self.prev_addr = -1  # a skipped instruction feeds nothing to the next one
-        elif self.mask & blk.last_bit:
-            self.prev_addr = -1
-        else:
-            self.prev_addr = last.addr
-        cost += self.extra
-        self.extra = 0
-        return cost
-
-    def _on_code(self, addr):
+    def _on_code(self, addr, _size):
         m = self.m
         if m is None or self.in_marker:
             return
@@ -465,8 +466,7 @@ class Runner:
 
     def _install(self):
         uc = self.uc
-        block = uc.hook_add(UC_HOOK_BLOCK, self._on_block)
-        self.hooks = [lambda: uc.hook_del(block)]
+        self.hooks = [self.add_block_hook(1, 0)]  # begin > end: every block
         for first, last in self.hook_ranges:
             self.hooks.append(self.add_code_hook(first, last))
         uc.ctl_flush_tb()
@@ -527,6 +527,7 @@ class Runner:
             self.mask = 0
             self.extra = 0
             self.in_marker = True
+            self.sp_unknown = False
             self._install()
             self.measure_started = time.perf_counter()
             return resume
@@ -575,7 +576,7 @@ class Runner:
             except UcError as e:
                 pc = uc.reg_read(uca.UC_ARM_REG_PC)
                 raise crash('%s at %s' % (e, self.fw.where(pc)))
-            if self.hook_error[0] is not None:  # raised in a code hook
+            if self.hook_error[0] is not None:  # raised in a hook
                 error, self.hook_error[0] = self.hook_error[0], None
                 raise error
             pc = uc.reg_read(uca.UC_ARM_REG_PC)
