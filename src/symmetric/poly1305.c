@@ -153,33 +153,20 @@ static void poly1305_output(const microsalt_poly1305_state *st, uint8_t out[16],
     store64_le(out + 8, (uint64_t)(acc >> 64));
 }
 
-#else /* five 26-bit limbs */
+#else /* five 26-bit limbs, or radix 2^32 around them */
 
 #define M26 (((uint32_t)1 << 26) - 1)
 
-static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
+/* The blocks on 26-bit limbs h and r (the bounds of microsalt_poly1305_state's 26-bit layout
+ * in poly1305.h), which the loop leaves as it found them. */
+static void poly1305_blocks26(uint32_t h[5], const uint32_t r[5], const uint8_t *m,
+                              size_t nblocks, uint32_t hibit)
 {
-    /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
-    uint32_t t0 = load32_le(k) & 0x0fffffff;
-    uint32_t t1 = load32_le(k + 4) & 0x0ffffffc;
-    uint32_t t2 = load32_le(k + 8) & 0x0ffffffc;
-    uint32_t t3 = load32_le(k + 12) & 0x0ffffffc;
-    st->r[0] = t0 & M26;
-    st->r[1] = ((t0 >> 26) | (t1 << 6)) & M26;
-    st->r[2] = ((t1 >> 20) | (t2 << 12)) & M26;
-    st->r[3] = ((t2 >> 14) | (t3 << 18)) & M26;
-    st->r[4] = t3 >> 8;
-    memset(st->h, 0, sizeof st->h);
-}
-
-void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
-                                        size_t nblocks, uint32_t hibit)
-{
-    const uint32_t r0 = st->r[0], r1 = st->r[1], r2 = st->r[2], r3 = st->r[3], r4 = st->r[4];
+    const uint32_t r0 = r[0], r1 = r[1], r2 = r[2], r3 = r[3], r4 = r[4];
     /* h_i * r_j at bit 26(i + j) >= 130 wraps to 2^(26(i + j) - 130) * 5. */
     const uint32_t s1 = r1 * 5, s2 = r2 * 5, s3 = r3 * 5, s4 = r4 * 5; /* < 2^28.4 */
     const uint32_t pad = (uint32_t)hibit << 24;
-    uint32_t h0 = st->h[0], h1 = st->h[1], h2 = st->h[2], h3 = st->h[3], h4 = st->h[4];
+    uint32_t h0 = h[0], h1 = h[1], h2 = h[2], h3 = h[3], h4 = h[4];
     uint64_t d0, d1, d2, d3, d4;
 
     for (; nblocks > 0; nblocks--, m += 16) {
@@ -217,11 +204,123 @@ void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint
         h1 += h0 >> 26; /* < 2^5.4 */
         h0 &= M26;
     }
-    st->h[0] = h0;
-    st->h[1] = h1;
-    st->h[2] = h2;
-    st->h[3] = h3;
-    st->h[4] = h4;
+    h[0] = h0;
+    h[1] = h1;
+    h[2] = h2;
+    h[3] = h3;
+    h[4] = h4;
+}
+
+#if MICROSALT_POLY1305_RADIX32
+
+static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
+{
+    /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
+    unsigned i;
+    for (i = 0; i < 4; i++) {
+        st->r[i] = load32_le(k + 4 * i) & (i == 0 ? 0x0fffffffu : 0x0ffffffcu);
+    }
+    memset(st->h, 0, sizeof st->h);
+}
+
+/* limb = w as 26-bit limbs, for w < 2^131 (words; w[4] <= 7): the bits from 130 up come back
+ * at bit 0 as 5 each, so that the limbs are as between blocks (limb 1 below 2^26 + 1). */
+static void words_to_limbs(uint32_t limb[5], const uint32_t w[5])
+{
+    limb[0] = (w[0] & M26) + (w[4] >> 2) * 5;
+    limb[1] = ((w[0] >> 26) | (w[1] << 6)) & M26;
+    limb[2] = ((w[1] >> 20) | (w[2] << 12)) & M26;
+    limb[3] = ((w[2] >> 14) | (w[3] << 18)) & M26;
+    limb[4] = ((w[3] >> 8) | (w[4] << 24)) & M26;
+    limb[1] += limb[0] >> 26;
+    limb[0] &= M26;
+}
+
+/* w = sum limb[i] 2^(26 i), limbs as between blocks: w < 2^130 + 2^32, w[4] <= 4. */
+static void limbs_to_words(uint32_t w[5], const uint32_t limb[5])
+{
+    uint64_t acc = limb[0] + ((uint64_t)limb[1] << 26);
+    w[0] = (uint32_t)acc;
+    acc = (acc >> 32) + ((uint64_t)limb[2] << 20);
+    w[1] = (uint32_t)acc;
+    acc = (acc >> 32) + ((uint64_t)limb[3] << 14);
+    w[2] = (uint32_t)acc;
+    acc = (acc >> 32) + ((uint64_t)limb[4] << 8);
+    w[3] = (uint32_t)acc;
+    w[4] = (uint32_t)(acc >> 32);
+}
+
+/* The twin of a radix-2^32 kernel: the 26-bit loop between conversions. */
+void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
+                                        size_t nblocks, uint32_t hibit)
+{
+    const uint32_t rw[5] = {st->r[0], st->r[1], st->r[2], st->r[3], 0};
+    uint32_t h[5], r[5];
+    words_to_limbs(h, st->h);
+    words_to_limbs(r, rw); /* r < 2^124: no bits above 130 */
+    poly1305_blocks26(h, r, m, nblocks, hibit);
+    limbs_to_words(st->h, h);
+    microsalt_wipe(h, sizeof h);
+    microsalt_wipe(r, sizeof r);
+}
+
+/* The tag of what st has absorbed, with k's second half as s, written to tag; wipes st. tag
+ * may be s itself (crypto_secretbox writes the tag over the key's second half): s is read
+ * before tag is written, word by word. */
+static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
+{
+    const uint32_t *h = st->h;
+    uint32_t f[5], g[4], use_g;
+    uint64_t acc;
+    unsigned i;
+    /* f = h with the bits from 130 up folded in as 5 each: f < 2^130 + 35 < 2p. */
+    acc = (uint64_t)h[0] + (h[4] >> 2) * 5;
+    f[0] = (uint32_t)acc;
+    for (i = 1; i < 4; i++) {
+        acc = (acc >> 32) + h[i];
+        f[i] = (uint32_t)acc;
+    }
+    f[4] = (uint32_t)(acc >> 32) + (h[4] & 3);
+    /* g = f + 5 reaches 2^130 exactly when f >= p, and then f mod p is g - 2^130, whose 2^130
+     * vanishes mod 2^128: g's low words. */
+    acc = (uint64_t)f[0] + 5;
+    g[0] = (uint32_t)acc;
+    for (i = 1; i < 4; i++) {
+        acc = (acc >> 32) + f[i];
+        g[i] = (uint32_t)acc;
+    }
+    use_g = ct_mask_u32((f[4] + (uint32_t)(acc >> 32)) >> 2);
+    acc = 0;
+    for (i = 0; i < 4; i++) {
+        acc = (acc >> 32) + ((f[i] & ~use_g) | (g[i] & use_g)) + load32_le(k + 16 + 4 * i);
+        store32_le(tag + 4 * i, (uint32_t)acc);
+    }
+    microsalt_wipe(f, sizeof f);
+    microsalt_wipe(g, sizeof g);
+    microsalt_wipe(st, sizeof *st);
+}
+
+#else /* five 26-bit limbs */
+
+static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
+{
+    /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
+    uint32_t t0 = load32_le(k) & 0x0fffffff;
+    uint32_t t1 = load32_le(k + 4) & 0x0ffffffc;
+    uint32_t t2 = load32_le(k + 8) & 0x0ffffffc;
+    uint32_t t3 = load32_le(k + 12) & 0x0ffffffc;
+    st->r[0] = t0 & M26;
+    st->r[1] = ((t0 >> 26) | (t1 << 6)) & M26;
+    st->r[2] = ((t1 >> 20) | (t2 << 12)) & M26;
+    st->r[3] = ((t2 >> 14) | (t3 << 18)) & M26;
+    st->r[4] = t3 >> 8;
+    memset(st->h, 0, sizeof st->h);
+}
+
+void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint8_t *m,
+                                        size_t nblocks, uint32_t hibit)
+{
+    poly1305_blocks26(st->h, st->r, m, nblocks, hibit);
 }
 
 /* floor((h + 5) / 2^130), exact for limbs as between blocks (h < 2^130 + 2^32 < 2p):
@@ -256,6 +355,7 @@ static void poly1305_output(const microsalt_poly1305_state *st, uint8_t out[16],
 }
 
 #endif
+#endif
 
 /* The kernel over nblocks blocks, in runs its size_t count can hold (16 bits on AVR). */
 static void poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
@@ -270,6 +370,7 @@ static void poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
     }
 }
 
+#if !MICROSALT_POLY1305_RADIX32
 /* The tag of what st has absorbed, with k's second half as s; wipes st. */
 static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
 {
@@ -278,6 +379,7 @@ static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const
     poly1305_output(st, tag, ct_mask_u32(poly1305_ge_p(st)) & 5, k + 16);
     microsalt_wipe(st, sizeof *st);
 }
+#endif
 
 int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long long mlen,
                        const unsigned char *k)

@@ -10,18 +10,35 @@
 
 #include "kernels.h"
 
-/* The state: the clamped key half r and the accumulator h in limbs. Hosts with a 64x64 ->
- * 128-bit multiply use three limbs of 44, 44 and 42 bits; everything else, and the host-fe32
- * build (MICROSALT_FE32), five 26-bit limbs, whose products fit the microcontrollers'
- * 32x32 -> 64-bit multiply. A kernel for another layout converts at its edges. */
-#if defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
+/* The state: the clamped key half r and the accumulator h. Hosts with a 64x64 -> 128-bit
+ * multiply use three limbs of 44, 44 and 42 bits. An architecture whose kernel works in
+ * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32; the Cortex-M4's words, AVR's bytes, which
+ * are the same little-endian number) keeps the state so, which spares the kernel converting it
+ * on every call and init and finish their long shifts. Everything else, and the host-fe32
+ * build (MICROSALT_FE32), uses five 26-bit limbs, whose products fit the microcontrollers'
+ * 32x32 -> 64-bit multiply. The host-fepacked build uses radix 2^32 with the portable twin,
+ * so that the host suite covers that layout's C code (init, finish, the twin's conversions). */
+#if defined(MICROSALT_POLY1305_RADIX32)
+#undef MICROSALT_POLY1305_RADIX32
+#define MICROSALT_POLY1305_RADIX32 1
+#define MICROSALT_POLY1305_44 0
+typedef struct {
+    /* Between blocks h < 6 2^128: h[4] <= 5 (the AVR kernel leaves h below 2^130 + 5 2^126,
+     * and the M4's 5 (h >> 130) must fit 32 bits). A kernel may read h and r as one array of
+     * nine words (or of 36 bytes on a little-endian 8-bit core), in this order. */
+    uint32_t h[5];
+    uint32_t r[4]; /* the clamped key half, words of the little-endian number */
+} microsalt_poly1305_state;
+#elif defined(__SIZEOF_INT128__) && !defined(MICROSALT_FE32)
 #define MICROSALT_POLY1305_44 1
+#define MICROSALT_POLY1305_RADIX32 0
 typedef struct {
     uint64_t r[3]; /* r0, r1 < 2^44; r2 < 2^36 (clamping clears the top 4 bits) */
     uint64_t h[3]; /* between blocks: h0 < 2^44, h1 < 2^44 + 2^7, h2 < 2^42 */
 } microsalt_poly1305_state;
 #else
 #define MICROSALT_POLY1305_44 0
+#define MICROSALT_POLY1305_RADIX32 0
 typedef struct {
     uint32_t r[5]; /* r_i < 2^26 */
     uint32_t h[5]; /* between blocks: h1 < 2^26 + 2^6, the others < 2^26 */

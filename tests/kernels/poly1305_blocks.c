@@ -3,8 +3,9 @@
  * blocks (the x86-64 kernel's runs of four and what is left after them), with and without the
  * pad bit, from accumulators anywhere within their bounds and at their maxima, with random
  * and all-ones clamped keys and messages, at every alignment mod 4. The accumulators are
- * compared mod p, since the contract leaves h partly reduced (a kernel in another layout, such
- * as AVR's bytes, may leave another representative), and the kernel's must be within bounds.
+ * compared mod p, since the contract leaves h partly reduced (the twin of a radix-2^32 kernel
+ * goes through 26-bit limbs and leaves another representative), and the kernel's must be
+ * within bounds.
  */
 #include "kernel_test.h"
 #include "poly1305.h"
@@ -41,6 +42,14 @@ static void random_state(microsalt_poly1305_state *st, int max)
             st->h[2] = ((uint64_t)1 << 42) - 1;
         }
     }
+#elif MICROSALT_POLY1305_RADIX32
+    for (i = 0; i < 4; i++) {
+        st->r[i] = (uint32_t)key[4 * i] | (uint32_t)key[4 * i + 1] << 8 |
+                   (uint32_t)key[4 * i + 2] << 16 | (uint32_t)key[4 * i + 3] << 24;
+        st->r[i] &= i == 0 ? 0x0fffffffu : 0x0ffffffcu;
+        st->h[i] = max ? 0xFFFFFFFFu : kt_rand();
+    }
+    st->h[4] = max ? 5 : kt_rand() % 6;
 #else
     {
         const uint32_t m26 = ((uint32_t)1 << 26) - 1;
@@ -61,28 +70,67 @@ static void random_state(microsalt_poly1305_state *st, int max)
 #endif
 }
 
+/* The accumulator's limbs (words in radix 2^32), their radix (limb_bits: h = sum h[i]
+ * 2^(limb_bits[0] + ... + limb_bits[i - 1]), bits 130 and up above the last limb) and their
+ * largest values between blocks (poly1305.h). */
 #if MICROSALT_POLY1305_44
 #define LIMBS 3
-static const unsigned limb_bits[LIMBS] = {44, 44, 42};
 typedef uint64_t limb_t;
+static const unsigned limb_bits[LIMBS] = {44, 44, 42};
+static const limb_t limb_max[LIMBS] = {((limb_t)1 << 44) - 1, ((limb_t)1 << 44) + 127,
+                                       ((limb_t)1 << 42) - 1};
+#elif MICROSALT_POLY1305_RADIX32
+#define LIMBS 5
+typedef uint32_t limb_t;
+static const limb_t limb_max[LIMBS] = {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 5};
 #else
 #define LIMBS 5
-static const unsigned limb_bits[LIMBS] = {26, 26, 26, 26, 26};
 typedef uint32_t limb_t;
+static const unsigned limb_bits[LIMBS] = {26, 26, 26, 26, 26};
+static const limb_t limb_max[LIMBS] = {((limb_t)1 << 26) - 1, ((limb_t)1 << 26) + 63,
+                                       ((limb_t)1 << 26) - 1, ((limb_t)1 << 26) - 1,
+                                       ((limb_t)1 << 26) - 1};
 #endif
 
-/* 1 when h is within the bounds of poly1305.h: every limb below 2^bits, limb 1 below
- * 2^bits + 2^7 (44-bit) or 2^bits + 2^6 (26-bit). */
+/* 1 when h is within the bounds of poly1305.h. */
 static int within_bounds(const microsalt_poly1305_state *st)
 {
     unsigned i;
     for (i = 0; i < LIMBS; i++) {
-        limb_t bound = ((limb_t)1 << limb_bits[i]) + (i == 1 ? (LIMBS == 3 ? 128 : 64) : 0);
-        if (st->h[i] >= bound) return 0;
+        if (st->h[i] > limb_max[i]) return 0;
     }
     return 1;
 }
 
+#if MICROSALT_POLY1305_RADIX32
+/* h mod p (2^130 - 5), fully reduced, as words. Test code: it may branch. Words and 32-bit
+ * carries, not the generic limbs below: 64-bit arithmetic would not fit the ATmega328P's
+ * kernel firmware. */
+static void canonical(limb_t out[LIMBS], const microsalt_poly1305_state *st)
+{
+    uint32_t g[LIMBS], c;
+    unsigned i, pass;
+    memcpy(out, st->h, sizeof st->h);
+    for (pass = 0; pass < 2; pass++) {
+        c = 5 * (out[4] >> 2); /* bits 130 and up, worth 5 each */
+        out[4] &= 3;
+        for (i = 0; i < LIMBS; i++) {
+            out[i] += c;
+            c = out[i] < c; /* the carry: the sum wrapped */
+        }
+    }
+    /* now below 2^130 + 5, at most once above p: h + 5 - 2^130 when that is >= 0 */
+    c = 5;
+    for (i = 0; i < LIMBS; i++) {
+        g[i] = out[i] + c;
+        c = g[i] < c;
+    }
+    if (g[4] >> 2) {
+        g[4] &= 3;
+        memcpy(out, g, sizeof g);
+    }
+}
+#else
 /* h mod p (2^130 - 5), fully reduced, in the limbs' layout. Test code: it may branch. */
 static void canonical(limb_t out[LIMBS], const microsalt_poly1305_state *st)
 {
@@ -107,6 +155,7 @@ static void canonical(limb_t out[LIMBS], const microsalt_poly1305_state *st)
     }
     if (carry) memcpy(out, g, sizeof g);
 }
+#endif
 
 static int same_mod_p(const microsalt_poly1305_state *a, const microsalt_poly1305_state *b)
 {

@@ -1,6 +1,6 @@
 /*
- * Poly1305's blocks for the Cortex-M4 (ARMv7E-M) in radix 2^32, called by poly1305.c, which
- * converts the state's 26-bit limbs (src/symmetric/poly1305.h) to words and back around it.
+ * microsalt_poly1305_blocks for the Cortex-M4 (ARMv7E-M), the contract of
+ * src/symmetric/poly1305.h, on the state in radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32).
  * Constant time: the loop runs on nblocks only, every address is a fixed offset from sp or
  * m, and the M4's UMULL, UMLAL, UMAAL and MLA take one cycle whatever their operands.
  *
@@ -12,16 +12,19 @@
  *     d2 = h0 r2 + h1 r1 + h2 r0 + h3 s3 + h4 s2          (+ d1 >> 32)
  *     d3 = h0 r3 + h1 r2 + h2 r1 + h3 r0 + h4 s3          (+ d2 >> 32)
  *     d4 = h4 r0 + (d3 >> 32)
- * Bounds: r_j < 2^28 and s_j < 2^28.33, h0..h3 < 2^32 and h4 <= 6 (at most 4 between blocks,
- * plus a carry and the pad bit): each column is below 2^63, its carry below 2^31, and d4
- * below 2^31.3. Then bits 130 and up come back at bit 0 as 5 each, leaving h4 <= 4.
+ * Bounds: r_j < 2^28 and s_j < 2^28.33, h0..h3 < 2^32 and h4 <= 7 (at most 5 between blocks
+ * by the contract, 4 as this kernel leaves it, plus a carry and the pad bit): each column is
+ * below 2^62.4, its carry below 2^30.4; d3's, with no s_j but h4's, below 2^30 + 2^2, and d4
+ * below 2^31.5. Then bits 130 and up, below 2^29.5, come back at bit 0 as 5 each (below
+ * 2^31.8, no overflow), leaving h4 <= 4.
  * Each column starts with UMAAL, which adds the previous column's carry for free.
  *
  * Registers: h0..h4 in r0-r4, r0..r3 in r5-r8, s1..s3 in r9-r11, the column in r12 and lr.
  * The new h0..h2 wait in the frame until the old ones have served in d3. r4-r11 and lr are
  * pushed; the frame holds m, the end of m, hibit and the new h0..h2 (64 bytes of stack in
  * all). About 63 cycles a block, modelled (docs/cycle-model.md): crypto_onetimeauth of 1024
- * bytes takes 4,549 cycles (the C twin: 7,496), 62 a block and about 580 a call.
+ * bytes takes 4,549 cycles (the C twin: 7,496), 62 a block and about 580 a call, most of them
+ * converting a state of 26-bit limbs, as it was then.
  */
     .syntax unified
     .thumb
@@ -34,13 +37,16 @@
     .equ WP, 24         @ w
     .equ FRAME, 28
 
-/* void microsalt_armv7em_poly1305_words(uint32_t w[9], const uint8_t *m, size_t nblocks,
- *                                       uint32_t hibit);
- * w: h0..h4, then the clamped r0..r3; nblocks >= 1; h is updated in w. */
-    .global microsalt_armv7em_poly1305_words
-    .type microsalt_armv7em_poly1305_words, %function
+/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
+ *                                size_t nblocks, uint32_t hibit);
+ * st: h0..h4, then the clamped r0..r3, nine words (src/symmetric/poly1305.h). */
+    .global microsalt_poly1305_blocks
+    .type microsalt_poly1305_blocks, %function
     .thumb_func
-microsalt_armv7em_poly1305_words:
+microsalt_poly1305_blocks:
+    cmp     r2, #0
+    it      eq
+    bxeq    lr
     push    {r4-r11, lr}
     sub     sp, #FRAME
     add     r2, r1, r2, lsl #4
@@ -120,4 +126,4 @@ microsalt_armv7em_poly1305_words:
     str     r0, [sp, #NEWH + 8]
     add     sp, #FRAME
     pop     {r4-r11, pc}
-    .size microsalt_armv7em_poly1305_words, .-microsalt_armv7em_poly1305_words
+    .size microsalt_poly1305_blocks, .-microsalt_poly1305_blocks
