@@ -12,9 +12,9 @@
 
 /* The state: the clamped key half r and the accumulator h. Hosts with a 64x64 -> 128-bit
  * multiply use three limbs of 44, 44 and 42 bits. An architecture whose kernel works in
- * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32; the Cortex-M4's words, AVR's bytes, which
- * are the same little-endian number) keeps the state so, which spares the kernel converting it
- * on every call and init and finish their long shifts. Everything else, and the host-fe32
+ * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32; the Cortex-M cores' words or 16-bit
+ * digits, AVR's bytes, all the same little-endian number) keeps the state so, which spares
+ * the kernel converting it on every call and init and finish their long shifts. Everything else, and the host-fe32
  * build (MICROSALT_FE32), uses five 26-bit limbs, whose products fit the microcontrollers'
  * 32x32 -> 64-bit multiply. The host-fepacked build uses radix 2^32 with the portable twin,
  * so that the host suite covers that layout's C code (init, finish, the twin's conversions). */
@@ -23,9 +23,10 @@
 #define MICROSALT_POLY1305_RADIX32 1
 #define MICROSALT_POLY1305_44 0
 typedef struct {
-    /* Between blocks h < 6 2^128: h[4] <= 5 (the AVR kernel leaves h below 2^130 + 5 2^126,
-     * and the M4's 5 (h >> 130) must fit 32 bits). A kernel may read h and r as one array of
-     * nine words (or of 36 bytes on a little-endian 8-bit core), in this order. */
+    /* Between blocks h < 6 2^128: h[4] <= 5 (the AVR and ARMv6-M kernels leave h below
+     * 2^130 + 5 2^126 and 5 2^128 + 2^126, and the M4's 5 (h >> 130) must fit 32 bits). A
+     * kernel may read h and r as one array of nine words (or of 36 bytes on a little-endian
+     * 8-bit core), in this order. */
     uint32_t h[5];
     uint32_t r[4]; /* the clamped key half, words of the little-endian number */
 } microsalt_poly1305_state;

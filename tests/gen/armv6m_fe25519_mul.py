@@ -59,6 +59,16 @@ def product(emit, i, j, fp, gp, acc_lo, acc_hi):
          f"adds {acc_lo}, {acc_lo}, r5", f"adcs {acc_hi}, {acc_hi}, {ZERO}")
 
 
+def column_out(emit, c, base=0):
+    """Column c's digit into r7, or with the previous one into the frame's word at base +
+    4 (c // 2); then the accumulator keeps the carry."""
+    if c % 2 == 0:
+        emit(f"uxth r7, {ACC_LO}")
+    else:
+        emit(f"lsls r5, {ACC_LO}, #16", "orrs r7, r7, r5", f"str r7, [sp, #{base + 4 * (c // 2)}]")
+    shift_carry(emit)
+
+
 def shift_carry(emit):
     """The accumulator >> 16: below 2^37 before, so its high word is then 0."""
     emit(f"lsrs {ACC_LO}, {ACC_LO}, #16", f"lsls r5, {ACC_HI}, #16",
@@ -95,11 +105,7 @@ def fe_mul(emit):
     for c in range(31):
         for i in range(max(0, c - 15), min(c, 15) + 1):
             product(emit, i, c - i, "r1", "r2", ACC_LO, ACC_HI)
-        if c % 2 == 0:
-            emit(f"uxth r7, {ACC_LO}")
-        else:
-            emit(f"lsls r5, {ACC_LO}, #16", "orrs r7, r7, r5", f"str r7, [sp, #{4 * (c // 2)}]")
-        shift_carry(emit)
+        column_out(emit, c)
     emit(f"lsls r5, {ACC_LO}, #16", "orrs r7, r7, r5", "str r7, [sp, #60]")
     reduce_and_store(emit, FRAME)
     emit(f"add sp, #{FRAME + 4}", "pop {r4-r7, pc}",

@@ -94,9 +94,12 @@ def rot_half(emit, dst, terms):
             emit(f"eor {dst}, {dst}, {reg}, {op}")
 
 
-def rotations(emit, dst, x, rots, shift=None):
-    """dst (lo, hi) = the EOR of the 64-bit rotations right of x (lo, hi) by rots, and of x
-    shifted right by shift."""
+def rotation_terms(x, rots, shift=None):
+    """For each half (lo, hi) of the EOR of the 64-bit rotations right of x (lo, hi) by rots,
+    and of x shifted right by shift: its terms (register, shift), a positive shift LSR and a
+    negative one LSL. Each half of a rotated word is a shift of one half of x and a shift of
+    the other, and the two never overlap, so EOR joins them as OR would."""
+    halves = []
     for half in (0, 1):
         terms = []
         for r in rots:
@@ -108,6 +111,14 @@ def rotations(emit, dst, x, rots, shift=None):
                 terms += [(hi, n), (lo, -(32 - n))]
         if shift is not None:
             terms += [(x[0], shift), (x[1], -(32 - shift))] if half == 0 else [(x[1], shift)]
+        halves.append(terms)
+    return halves
+
+
+def rotations(emit, dst, x, rots, shift=None):
+    """dst (lo, hi) = the EOR of the 64-bit rotations right of x (lo, hi) by rots, and of x
+    shifted right by shift."""
+    for half, terms in enumerate(rotation_terms(x, rots, shift)):
         rot_half(emit, dst[half], terms)
 
 
@@ -205,7 +216,8 @@ def generate():
         schedule_word(emit, k)
     emit(".Lscheduled:")
     emit.comment("The next pass: its round constants, and its base 8 slots on or back")
-    emit("movw r0, #:lower16:.Lk", "movt r0, #:upper16:.Lk", "sub r0, r12, r0", "add r0, r0, #64", "add r12, r12, #64", "and r1, r0, #64", f"add lr, sp, #{W}",
+    emit("movw r0, #:lower16:.Lk", "movt r0, #:upper16:.Lk", "sub r0, r12, r0", "add r0, r0, #64",
+         "add r12, r12, #64", "and r1, r0, #64", f"add lr, sp, #{W}",
          "add lr, lr, r1", f"cmp r0, #{64 * PASSES}", "blo .Lpass")
     emit.comment("s += the state, into s and the slots (the next block's state)")
     emit(f"ldr r12, [sp, #{SP_ARG}]")
