@@ -273,7 +273,7 @@ static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const
     uint32_t f[5], g[4], use_g;
     uint64_t acc;
     unsigned i;
-    /* f = h with the bits from 130 up folded in as 5 each: f < 2^130 + 35 < 2p. */
+    /* f = h with the bits from 130 up folded in as 5 each: h < 6 2^128, so f < 2^130 + 5 < 2p. */
     acc = (uint64_t)h[0] + (h[4] >> 2) * 5;
     f[0] = (uint32_t)acc;
     for (i = 1; i < 4; i++) {

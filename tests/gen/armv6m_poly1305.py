@@ -34,6 +34,10 @@ HEADER = """\
  *
  * Frame: h's words (its digits read through r1 = sp), t's words, C >> 2's words, and the
  * arguments. The frame holds h and is wiped on return.
+ *
+ * Cycles, modelled (docs/cycle-model.md): 4 blocks, the call included, 3,292 on the M0 and
+ * 2,844 on the M3 (the C twin: 7,506 and 3,634); crypto_onetimeauth of 1024 bytes 51,879 and
+ * 44,562 (the 26-bit C before: 109,113 and 51,191).
  */
     .syntax unified
     .thumb

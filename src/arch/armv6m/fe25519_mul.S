@@ -26,6 +26,10 @@
  *
  * Registers: r0-r3 and r12 as the AAPCS allows; r4-r7, r8 (squaring) and lr pushed; the frame
  * holds the 512-bit product and is left to be overwritten, as the C twin's state is.
+ *
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 2,255 and fe_sq 1,607 on
+ * the M0 (the packed C twins: 6,200 and 4,569), 1,944 and 1,433 on the M3 (2,462 and 1,914).
+ * 5.7 KB of code: straight-line code of 16-bit instructions, five a product.
  */
     .syntax unified
     .thumb

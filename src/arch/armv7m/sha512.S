@@ -19,9 +19,12 @@
  * base. Loads come in runs of single LDRs, which pipeline (docs/cycle-model.md); in and the
  * message need no alignment (single LDRs only).
  *
- * Per block, modelled: about 80 cycles a round (52 of ALU work, 24 of loads, 4 of stores),
- * 41 a schedule word and 200 for the message, the feed-forward and the loops. The frame holds
- * the state and the schedule and is wiped on return.
+ * Per block, modelled (docs/cycle-model.md): about 80 cycles a round (52 of ALU work, 24 of
+ * loads, 4 of stores), 41 a schedule word, and the message, the feed-forward and the loops:
+ * one block 9,613 cycles on the M3, the call included (the C twin: 15,706); crypto_hash of
+ * 1024 bytes 86,389 on the M3 and 86,382 on the M4 (the C twin: 140,491 and 139,843). The
+ * frame (336 bytes, 372 of stack in all) holds the state and the schedule and is wiped on
+ * return.
  */
     .syntax unified
     .thumb
