@@ -60,8 +60,11 @@ ifeq ($(IS_HOST),)
 endif
 AR := $(if $(IS_HOST),ar,$(CC:%-gcc=%-ar))
 
-# Bare-metal applications define randombytes themselves (include/microsalt.h).
-LIB_SRC := $(filter-out $(if $(IS_HOST),,src/core/randombytes.c),$(wildcard src/*/*.c)) \
+# randombytes: the OS's on hosts (randombytes.c), the generator of rng.c on bare metal
+# (randombytes_bare.c, randombytes_sram.c; include/microsalt.h).
+BARE_METAL_SRC := src/core/randombytes_bare.c src/core/randombytes_sram.c
+LIB_SRC := $(filter-out $(if $(IS_HOST),$(BARE_METAL_SRC),src/core/randombytes.c), \
+             $(wildcard src/*/*.c)) \
            $(ARCH_SRC)
 LIB_OBJ := $(patsubst src/%.S,$(B)/obj/%.o,$(LIB_SRC:src/%.c=$(B)/obj/%.o))
 
@@ -80,7 +83,7 @@ $(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: tests/target/kernels.c $(KERNEL_
 $(B)/fw/kernels_%.elf $(B)/fw/ct_kernels_%.elf: FW_CFLAGS += -Itests/kernels -DKT_ABI_TRAMPOLINE \
     $(KERNEL_TEST_SRC) $(ABI_SRC)
 
-.PHONY: all lib check ct test bench clean install runner run-external kat fw-vars
+.PHONY: all lib check ct test bench clean install runner run-external kat fw-vars rng-battery
 .DEFAULT_GOAL := all
 
 all: lib
@@ -221,6 +224,19 @@ runner: $(RUNNER_DEPS)
 # `make run-<name> CONFIG=<target>` runs tests/target/<name>.c on the simulated target.
 run-%: $(B)/fw/%.elf $(RUNNER_DEPS)
 	$(RUNNER) $<
+
+# The bare-metal generator's output through dieharder's whole battery (`./lab rng-battery`,
+# docs/rng.md): tools/rng_stream.c feeds it from a reproducible seed, as much as it asks for
+# (tens of GB). Not part of `make test`: it takes about an hour.
+$(B)/rng_stream: tools/rng_stream.c $(B)/libmicrosalt.a
+	$(CC) $(CFLAGS) -o $@ $< $(B)/libmicrosalt.a
+rng-battery: $(B)/rng_stream
+	@echo "rng-battery: dieharder -a -g 200 on $(B)/rng_stream's output"
+	$(B)/rng_stream 2>$(B)/rng-battery.bytes | dieharder -a -g 200 | tee $(B)/rng-battery.txt
+	@cat $(B)/rng-battery.bytes
+	@if grep -q FAILED $(B)/rng-battery.txt; then echo "rng-battery: FAILED tests"; exit 1; fi
+	@echo "rng-battery: $$(grep -c PASSED $(B)/rng-battery.txt) passed, \
+	  $$(grep -c WEAK $(B)/rng-battery.txt) weak, none failed"
 
 $(B)/bench_host: bench/host.c tests/oracle.c $(B)/libmicrosalt.a
 	$(CC) $(TEST_CFLAGS) -o $@ bench/host.c tests/oracle.c $(B)/libmicrosalt.a -lnacl -ldl -lpthread \

@@ -69,7 +69,16 @@ CHACHA_GOALS = {"avr-atmega2560": "ChaCha8 block <= 5,000 (published AVR assembl
 # unaligned, which fault on the M0 (the constant-time checks would have failed), and the stack
 # is seen at block boundaries, which catches all but writes below SP, which the ABI forbids.
 # The M3 and M4 keep it: their unaligned accesses cost cycles that only it sees.
-BENCH_MAKE_VARS = {"cortex-m0": ["RUNNER_FLAGS=--blocks-only"]}
+TARGET_RUNNER_FLAGS = {"cortex-m0": ["--blocks-only"]}
+# The generator's benchmark needs a simulated SRAM power-up (platform/hal/hal.h's runner
+# options): the runners' default, all zeros, fails its health tests.
+GROUP_RUNNER_FLAGS = {"rng": ["--sram", "device"]}
+
+
+def runner_flags(target, group):
+    """The make variable that passes a benchmark firmware's runner options, if it has any."""
+    flags = TARGET_RUNNER_FLAGS.get(target, []) + GROUP_RUNNER_FLAGS.get(group, [])
+    return ["RUNNER_FLAGS=" + " ".join(flags)] if flags else []
 
 
 def make(*args):
@@ -106,7 +115,7 @@ def run_group(target, group):
     """Records of one benchmark firmware: bench/fw/bench_<group>.c, or for a group
     kernels_<family> the kernel firmware tests/target/kernels_<family>.c."""
     firmware = group if group.startswith("kernels_") else "bench_" + group
-    code, out, err = make("run-" + firmware, "CONFIG=" + target, *BENCH_MAKE_VARS.get(target, []))
+    code, out, err = make("run-" + firmware, "CONFIG=" + target, *runner_flags(target, group))
     if code != 0:
         raise RuntimeError("%s bench_%s failed (exit %d): %s" % (target, group, code,
                                                                   (out + err)[-2000:]))
@@ -493,6 +502,26 @@ def chacha_table(results):
     return "\n".join(lines)
 
 
+def rng_table(results):
+    """The bare-metal generator per target (bench/fw/bench_rng.c): initialisation from the
+    1,600-byte SRAM region and two request sizes, cycles, peak stack and code."""
+    lines = ["| target | randombytes_init_sram (stack, code) | 32-byte request (stack, code) | "
+             "1024-byte request (cycles/byte) |",
+             "|---|---:|---:|---:|"]
+    for res in results:
+        rec = {(r["op"], r["bytes"]): r for r in res["records"]}
+        init, small = rec.get(("randombytes_init_sram", 0)), rec.get(("randombytes_generate", 32))
+        if init is None or small is None:
+            continue
+        big = rec.get(("randombytes_generate", 1024))
+        lines.append("| %s | %s (%s B, %s B) | %s (%s B, %s B) | %s |" % (
+            res["target"], fmt(init["cycles"]), fmt(init["stack_bytes"]), fmt(init["code_bytes"]),
+            fmt(small["cycles"]), fmt(small["stack_bytes"]), fmt(small["code_bytes"]),
+            "%s (%.1f)" % (fmt(big["cycles"]), big["cycles"] / 1024.0) if big
+            else "does not fit beside the region"))
+    return "\n".join(lines)
+
+
 def kernel_table(results):
     """Every kernel of tests/kernels/kernels.def per target: the build's kernel beside its
     portable twin (one call each, as tests/kernels/<name>.c's bench function makes it)."""
@@ -734,6 +763,16 @@ def main():
         "feed-forward and the xor onto 64 bytes; the portable C twin it replaces is beside it.",
         "",
         chacha_table(results),
+        "",
+        "## The random generator for chips without an OS (cycles)",
+        "",
+        "randombytes on bare metal (docs/rng.md): initialisation runs the health tests and "
+        "SHA-512 over the 1,600 bytes of SRAM start-up noise (simulated by the runner's "
+        "`--sram device`), then overwrites them with output; each request is Salsa20 with fast "
+        "key erasure (32 bytes: one block, plus more for longer requests). Code is the flash "
+        "of the function alone.",
+        "",
+        rng_table(results),
         "",
         "## Kernels (cycles of one call: the build's kernel / its portable C twin, speed-up)",
         "",

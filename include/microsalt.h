@@ -289,9 +289,62 @@ MICROSALT_WARN_UNUSED_RESULT
 int crypto_verify_32(const unsigned char *x, const unsigned char *y);
 
 /* ---- randombytes ---------------------------------------------------------------------- */
-/* Hosted builds take bytes from the OS and abort if it fails. Bare-metal applications
- * define this function themselves. */
+/* Hosted builds take bytes from the OS and abort if it fails. Bare-metal builds take them from
+ * the generator below, and stop in randombytes_fatal if it was never initialised: they never
+ * return weak bytes. An application may still define randombytes itself instead. */
 void randombytes(unsigned char *buf, unsigned long long len);
+
+/* ---- The generator for chips without an OS (docs/rng.md) ------------------------------
+ * Seeded from raw entropy (by default the SRAM start-up noise of a .noinit region) through
+ * health tests and SHA-512; output from Salsa20 with fast key erasure. One generator per
+ * program; not thread- or interrupt-safe. Built on hosts too (their randombytes stays the
+ * OS's), where the tests drive it directly. */
+#define RANDOMBYTES_SEEDBYTES 32
+
+/* Optional persistence of a seed in EEPROM or flash: mixed into every initialisation and
+ * replaced at once, so that entropy accumulates across boots and no two boots, warm resets
+ * included, produce the same stream. Each callback returns 0 on success, -1 on failure (read:
+ * no seed stored yet, which is not an error). */
+typedef struct randombytes_store {
+    int (*read)(unsigned char seed[RANDOMBYTES_SEEDBYTES], void *ctx);
+    int (*write)(const unsigned char seed[RANDOMBYTES_SEEDBYTES], void *ctx);
+    void *ctx;
+} randombytes_store;
+
+/* Initialises from len bytes of raw entropy and the store (NULL: none). Fails (-1), leaving
+ * the generator unusable, when the bytes fail the health tests (NIST SP 800-90B repetition
+ * count and adaptive proportion tests, any repeating pattern of up to 16 bytes) or are too few
+ * for 384 bits by the build's per-bit claim (MICROSALT_RNG_MILLIBITS, default 0.03 bits per
+ * bit: 1,600 bytes), or when the store's write fails. The caller wipes its buffer. */
+MICROSALT_WARN_UNUSED_RESULT
+int randombytes_init(const unsigned char *entropy, unsigned long long len,
+                     const randombytes_store *store);
+
+/* Bare metal only: randombytes_init on the MICROSALT_RNG_SRAM_BYTES (default 1,600) bytes of
+ * the .noinit region, which the startup code leaves as the SRAM powered up; on success the
+ * region is overwritten with generator output, so that neither a later memory dump nor a warm
+ * reset finds the raw bytes again. */
+MICROSALT_WARN_UNUSED_RESULT
+int randombytes_init_sram(const randombytes_store *store); /* bare metal only */
+
+/* Mixes more input (a device-unique ID, ADC noise, timer jitter) into the key; no health
+ * test, no entropy claimed. -1 before a successful initialisation. */
+int randombytes_mix(const unsigned char *in, unsigned long long len);
+
+/* Mixes fresh raw entropy (a hardware RNG's output, a new SRAM sample) after the same tests
+ * and size requirement as randombytes_init; -1, the key unchanged, if it fails them or the
+ * generator is not initialised. */
+MICROSALT_WARN_UNUSED_RESULT
+int randombytes_reseed(const unsigned char *entropy, unsigned long long len);
+
+/* len bytes of output; -1 with out zeroed before a successful initialisation. */
+MICROSALT_WARN_UNUSED_RESULT
+int randombytes_generate(unsigned char *out, unsigned long long len);
+
+/* Bare metal only: called by randombytes when the generator cannot deliver, then randombytes
+ * stops the program in an endless loop. The library's default does nothing; an application
+ * defines its own to log, reset the chip or signal the failure. */
+void randombytes_fatal(void); /* bare metal only */
 
 /* ---- Full NaCl names ------------------------------------------------------------------ */
 #define crypto_box_curve25519xsalsa20poly1305_PUBLICKEYBYTES crypto_box_PUBLICKEYBYTES

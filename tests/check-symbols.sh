@@ -8,8 +8,10 @@ fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-grep -oE '^[a-z_0-9 ]+ \**(crypto_[a-z0-9_]+|randombytes)\(' include/microsalt.h |
-    grep -oE '(crypto_[a-z0-9_]+|randombytes)' | sort > "$tmp/header"
+# The prototypes marked "bare metal only" are not in host builds.
+grep -v 'bare metal only' include/microsalt.h |
+    grep -oE '^[a-z_0-9 ]+ \**(crypto_[a-z0-9_]+|randombytes[a-z_]*)\(' |
+    grep -oE '(crypto_[a-z0-9_]+|randombytes[a-z_]*)' | sort > "$tmp/header"
 if ! diff -u tests/public-symbols.txt "$tmp/header"; then
     echo "symbols: include/microsalt.h and tests/public-symbols.txt disagree"; fail=1
 fi

@@ -35,7 +35,7 @@ tests/check-avr-runner.sh
 step "Cortex-M runner: instructions and modelled cycles against a hand count, faults detected"
 tests/check-cortexm-runner.sh
 
-step "generated assembly is what its generator writes"
+step "generated assembly and tables are what their generators write"
 python3 tests/gen/avr_fe25519_mul.py --check
 python3 tests/gen/avr_salsa20.py --check
 python3 tests/gen/avr_poly1305.py --check
@@ -46,6 +46,10 @@ python3 tests/gen/armv7m_sha512.py --check
 python3 tests/gen/armv6m_fe25519_mul.py --check
 python3 tests/gen/armv6m_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
+python3 tests/gen/rng_cutoffs.py --check
+
+step "the generator's statistical tests and the SRAM entropy estimator on known inputs"
+python3 tests/check_rng_tools.py
 
 step "simulated targets: vectors and constant time on the compiled code"
 python3 tests/target/run.py

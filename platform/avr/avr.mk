@@ -12,10 +12,12 @@ AVR_RUNNER := $(BUILD)/avr-runner
 $(AVR_RUNNER): platform/avr/runner.c platform/avr/avr_hal.h
 	@mkdir -p $(@D)
 	gcc $(WARNINGS) -O2 -D_POSIX_C_SOURCE=200809L -isystem /usr/include/simavr \
-	  -o $@ platform/avr/runner.c -lsimavr
+	  -o $@ platform/avr/runner.c -lsimavr -lm
 
 # The cycle budget covers the constant-time firmware: 8 runs of several X25519 operations.
-RUNNER := $(AVR_RUNNER) --mcu $(AVR_MCU) --freq 16000000 --max-cycles 40000000000
+# RUNNER_FLAGS: more of the runner's options (bench/lab.py sets --sram device for bench_rng).
+RUNNER := $(AVR_RUNNER) --mcu $(AVR_MCU) --freq 16000000 --max-cycles 40000000000 \
+          $(RUNNER_FLAGS)
 RUNNER_DEPS := $(AVR_RUNNER)
 
 # The runner's exactness test links its hand-counted assembly routine too.

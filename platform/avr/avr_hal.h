@@ -19,6 +19,14 @@
 #define AVR_HAL_BEGIN 1
 #define AVR_HAL_END 2
 #define AVR_HAL_EXIT 3
+/* The non-volatile store of HAL_NV_BYTES (platform/hal/hal.h) bytes, through an index:
+ * NV_SEEK sets it to the argument; NV_PUT stores the argument at it, NV_GET has the runner
+ * write the byte at it into the argument register, where the next instruction can read it;
+ * both advance the index. An index past the store is a protocol error. */
+#define AVR_HAL_NV_SEEK 4
+#define AVR_HAL_NV_PUT 5
+#define AVR_HAL_NV_GET 6
+#define AVR_HAL_NV_BYTES 64
 
 /* hal_measure_begin fills the free RAM below its stack frame with this byte, so the deepest
  * byte the measured code wrote can be found afterwards (avr_hal_stack_low). */

@@ -3,17 +3,21 @@
  * platform/hal/hal.h.
  *
  *   avr-runner --mcu atmega2560|atmega328p [--freq HZ] [--max-cycles N] [--pc-log PREFIX]
- *              firmware.elf
+ *              [--sram zeros|ones|device] [--sram-device N] [--sram-boot N] [--sram-noise P]
+ *              [--nv FILE] firmware.elf
  * --pc-log writes the program counters of each measured interval, as 32-bit words, to
  * PREFIX.<id>.<n> (n counts intervals): `cmp` on two of them finds where two runs diverge.
+ * --sram sets what RAM holds at power-up (fill_sram); --nv keeps the non-volatile store of
+ * platform/avr/avr_hal.h in FILE across runs (a missing FILE reads as erased, 0xFF).
  *
  * Exit code: the firmware's hal_exit code (0..123), or
  *   124  timeout: --max-cycles simulated cycles passed without hal_exit
  *   125  crash: illegal opcode, memory access outside RAM, PC outside the program, or the
- *        stack pointer below the end of .data/.bss (stack overflow)
+ *        stack pointer below the end of .data/.bss/.noinit (stack overflow)
  *   126  the firmware stopped without hal_exit (sleep, or the endless loop avr-libc enters
- *        when main returns), or broke the marker protocol
- *   127  usage error, unknown MCU or unreadable ELF
+ *        when main returns), or broke the marker or non-volatile store protocol
+ *   127  usage error, unknown MCU, unreadable ELF, or an --nv FILE that is not the store's
+ *        64 bytes or cannot be written back
  *
  * Measurements. The interval opened by hal_measure_begin starts at the instruction its `ret`
  * returns to and stops before the call/jump instruction that enters hal_measure_end
@@ -35,6 +39,7 @@
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +63,9 @@ enum {
 #define FNV_PRIME UINT64_C(0x100000001b3)
 
 #define OP_RET 0x9508
+
+/* avr-gcc's ELF addresses of the data space (RAM) start here. */
+#define DATA_SEGMENT 0x800000
 
 /* What the firmware's register writes and simavr's error reports leave for the main loop. */
 static struct {
@@ -91,10 +99,20 @@ struct runner {
     FILE *pc_file;
     unsigned intervals;
     avr_cycle_count_t max_cycles;
-    uint16_t stack_limit; /* lowest legal SP: a push there wrote the first byte above .bss */
+    uint16_t stack_limit; /* lowest legal SP: a push there wrote the first byte above .noinit */
     uint32_t code_end;    /* first byte after the program in flash */
     int sp_half_written;  /* SPH written, SPL not yet: SP is no address the program uses */
     struct interval m;
+    uint8_t nv[AVR_HAL_NV_BYTES]; /* the non-volatile store */
+    unsigned nv_index;
+};
+
+enum sram_kind { SRAM_ZEROS, SRAM_ONES, SRAM_DEVICE };
+
+struct sram {
+    enum sram_kind kind;
+    uint64_t device, boot;
+    double noise;
 };
 
 static void fail(const char *fmt, ...)
@@ -189,8 +207,8 @@ static int step(struct runner *r)
     if (!r->sp_half_written) {
         uint16_t sp = read_sp(avr);
         if (sp < r->stack_limit) {
-            fail("stack overflow: SP 0x%04x, the stack has run into .data/.bss (which end at "
-                 "0x%04x), at PC 0x%05" PRIx32,
+            fail("stack overflow: SP 0x%04x, the stack has run into .data/.bss/.noinit (which "
+                 "end at 0x%04x), at PC 0x%05" PRIx32,
                  sp, r->stack_limit, avr->pc);
             return RC_CRASH;
         }
@@ -296,6 +314,22 @@ static int command(struct runner *r)
             return 256 + RC_STOPPED;
         }
         return 256 + (arg <= AVR_HAL_EXIT_MAX ? arg : AVR_HAL_EXIT_MAX);
+    case AVR_HAL_NV_SEEK:
+    case AVR_HAL_NV_PUT:
+    case AVR_HAL_NV_GET: {
+        unsigned index = c == AVR_HAL_NV_SEEK ? arg : r->nv_index;
+        if (index >= AVR_HAL_NV_BYTES) {
+            fail("byte %u of the %d-byte non-volatile store", index, AVR_HAL_NV_BYTES);
+            return 256 + RC_STOPPED;
+        }
+        if (c == AVR_HAL_NV_SEEK)
+            r->nv_index = index;
+        else if (c == AVR_HAL_NV_PUT)
+            r->nv[r->nv_index++] = arg;
+        else
+            r->avr->data[AVR_HAL_ARG] = r->nv[r->nv_index++];
+        return 0;
+    }
     default:
         fail("unknown command %d from the firmware", c);
         return 256 + RC_STOPPED;
@@ -340,6 +374,105 @@ static int run(struct runner *r)
     }
 }
 
+/* SplitMix64 (Steele, Lea and Flood, 2014): the generator of --sram device. */
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = *state += UINT64_C(0x9E3779B97F4A7C15);
+    z = (z ^ (z >> 30)) * UINT64_C(0xBF58476D1CE4E5B9);
+    z = (z ^ (z >> 27)) * UINT64_C(0x94D049BB133111EB);
+    return z ^ (z >> 31);
+}
+
+/*
+ * What the n bytes of RAM hold at power-up (--sram): zeros, ones (0xFF), or `device`, a model
+ * of SRAM start-up values: most cells power up to a value fixed by the chip (its fingerprint),
+ * a few settle either way at each boot (the noise a random generator is seeded from).
+ * platform/cortexm/runner.py computes the same (docs/targets.md):
+ *  - fingerprint: SplitMix64 seeded with the device number; RAM's bytes, in address order, are
+ *    its outputs' bytes, least significant first (8 bytes per output);
+ *  - noise: bit k of RAM byte i is bit position 8 i + k, and each position flips with
+ *    probability P at each boot, independently: from position -1, the next flip is
+ *    floor(log(u) / log(1 - P)) + 1 positions further (geometric gaps), with
+ *    u = ((x >> 11) + 1) 2^-53 in (0, 1] for successive outputs x of a second SplitMix64
+ *    seeded with device ^ (boot + 1) 0xD1B54A32D192ED03 (mod 2^64); flips stop at the first
+ *    position past the end. log is libm's, in double precision, as Python's math.log in the
+ *    other runner, so that both runners flip the same bits.
+ */
+static void fill_sram(uint8_t *ram, size_t n, const struct sram *o)
+{
+    uint64_t state = o->device, x = 0;
+    /* 0 for P = 0, and for a P too small to change 1 - P: no flips then. */
+    double log_keep = log(1.0 - o->noise);
+    int64_t pos = -1, bits = 8 * (int64_t)n;
+    size_t i;
+    if (o->kind != SRAM_DEVICE) {
+        memset(ram, o->kind == SRAM_ONES ? 0xff : 0, n);
+        return;
+    }
+    for (i = 0; i < n; i++) {
+        if (i % 8 == 0)
+            x = splitmix64(&state);
+        ram[i] = (uint8_t)(x >> 8 * (i % 8));
+    }
+    state = o->device ^ (o->boot + 1) * UINT64_C(0xD1B54A32D192ED03);
+    while (log_keep < 0) {
+        double u = (double)((splitmix64(&state) >> 11) + 1) * 0x1p-53;
+        double gap = log(u) / log_keep;
+        if (gap >= (double)(bits - pos - 1))
+            break;
+        pos += (int64_t)gap + 1;
+        ram[pos / 8] ^= (uint8_t)(1u << pos % 8);
+    }
+}
+
+/* The first RAM address above the program's variables. simavr's loader counts .data and .bss
+ * but not .noinit, which avr-libc's linker script places after .bss and which avr-libc's
+ * startup code leaves as RAM powered up (tests/target/sram_dump.c keeps its dump there); the
+ * script's _end follows all three. An ELF without symbols has its .data and .bss counted. */
+static uint32_t variables_end(const elf_firmware_t *fw, const avr_t *avr)
+{
+    uint32_t end = avr->ioend + 1u + fw->datasize + fw->bsssize, i;
+    for (i = 0; i < fw->symbolcount; i++) {
+        const avr_symbol_t *s = fw->symbol[i];
+        if (strcmp(s->symbol, "_end") == 0 && s->addr >= DATA_SEGMENT + end)
+            end = s->addr - DATA_SEGMENT;
+    }
+    return end;
+}
+
+/* --nv FILE's store into nv, left as it is if FILE does not exist yet; 0 if FILE is unusable. */
+static int load_nv(const char *path, uint8_t *nv)
+{
+    FILE *f = fopen(path, "rb");
+    size_t n;
+    int more;
+    if (f == NULL) {
+        if (errno == ENOENT)
+            return 1;
+        fail("cannot read %s: %s", path, strerror(errno));
+        return 0;
+    }
+    n = fread(nv, 1, AVR_HAL_NV_BYTES, f);
+    more = fgetc(f) != EOF;
+    fclose(f);
+    if (n != AVR_HAL_NV_BYTES || more) {
+        fail("%s is not a non-volatile store (%d bytes)", path, AVR_HAL_NV_BYTES);
+        return 0;
+    }
+    return 1;
+}
+
+static int save_nv(const char *path, const uint8_t *nv)
+{
+    FILE *f = fopen(path, "wb");
+    int ok = f != NULL && fwrite(nv, 1, AVR_HAL_NV_BYTES, f) == AVR_HAL_NV_BYTES;
+    if (f != NULL && fclose(f) != 0)
+        ok = 0;
+    if (!ok)
+        fail("cannot write the non-volatile store to %s: %s", path, strerror(errno));
+    return ok;
+}
+
 /* Code for the ATmega2560's 3-byte return addresses (avr6: EF_AVR_MACH 6 in the ELF header's
  * e_flags) runs on a 2-byte-PC MCU without a fault, but with wrong stack and cycle figures. */
 static int same_pc_width(const char *path, const avr_t *avr)
@@ -357,7 +490,10 @@ static int same_pc_width(const char *path, const avr_t *avr)
 static int usage(void)
 {
     fprintf(stderr, "usage: avr-runner --mcu atmega2560|atmega328p [--freq HZ] "
-                    "[--max-cycles N] [--pc-log PREFIX] firmware.elf\n");
+                    "[--max-cycles N] [--pc-log PREFIX]\n"
+                    "                  [--sram zeros|ones|device] [--sram-device N] "
+                    "[--sram-boot N] [--sram-noise P]\n"
+                    "                  [--nv FILE] firmware.elf\n");
     return RC_SETUP;
 }
 
@@ -369,12 +505,22 @@ static int parse_u64(const char *s, unsigned long long *out)
     return errno == 0 && end != s && *end == '\0' && s[0] != '-';
 }
 
+static int parse_noise(const char *s, double *out)
+{
+    char *end;
+    errno = 0;
+    *out = strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0' && *out >= 0 && *out <= 0.5;
+}
+
 int main(int argc, char **argv)
 {
-    const char *mcu = NULL, *elf = NULL;
-    unsigned long long freq = 16000000, max_cycles = 1000000000ULL;
+    const char *mcu = NULL, *elf = NULL, *nv_path = NULL;
+    unsigned long long freq = 16000000, max_cycles = 1000000000ULL, device = 1, boot = 0;
+    struct sram sram = {SRAM_ZEROS, 0, 0, 0.03};
     static elf_firmware_t fw;
     struct runner r;
+    uint32_t end;
     int i, rc;
 
     memset(&r, 0, sizeof r);
@@ -389,6 +535,27 @@ int main(int argc, char **argv)
                 return usage();
         } else if (strcmp(argv[i], "--pc-log") == 0 && i + 1 < argc) {
             r.pc_log = argv[++i];
+        } else if (strcmp(argv[i], "--sram") == 0 && i + 1 < argc) {
+            const char *kind = argv[++i];
+            if (strcmp(kind, "zeros") == 0)
+                sram.kind = SRAM_ZEROS;
+            else if (strcmp(kind, "ones") == 0)
+                sram.kind = SRAM_ONES;
+            else if (strcmp(kind, "device") == 0)
+                sram.kind = SRAM_DEVICE;
+            else
+                return usage();
+        } else if (strcmp(argv[i], "--sram-device") == 0 && i + 1 < argc) {
+            if (!parse_u64(argv[++i], &device))
+                return usage();
+        } else if (strcmp(argv[i], "--sram-boot") == 0 && i + 1 < argc) {
+            if (!parse_u64(argv[++i], &boot))
+                return usage();
+        } else if (strcmp(argv[i], "--sram-noise") == 0 && i + 1 < argc) {
+            if (!parse_noise(argv[++i], &sram.noise))
+                return usage();
+        } else if (strcmp(argv[i], "--nv") == 0 && i + 1 < argc) {
+            nv_path = argv[++i];
         } else if (argv[i][0] != '-' && elf == NULL) {
             elf = argv[i];
         } else {
@@ -397,6 +564,11 @@ int main(int argc, char **argv)
     }
     if (mcu == NULL || elf == NULL)
         return usage();
+    sram.device = device;
+    sram.boot = boot;
+    memset(r.nv, 0xff, sizeof r.nv); /* erased, as a new part's EEPROM */
+    if (nv_path != NULL && !load_nv(nv_path, r.nv))
+        return RC_SETUP;
 
     avr_global_logger_set(on_log);
     r.avr = avr_make_mcu_by_name(mcu);
@@ -414,9 +586,10 @@ int main(int argc, char **argv)
              fw.flashsize, r.avr->flashend + 1, mcu);
         return RC_SETUP;
     }
-    if (r.avr->ioend + fw.datasize + fw.bsssize > r.avr->ramend) {
-        fail("%s: %" PRIu32 " bytes of .data and .bss do not fit the RAM of %s", elf,
-             fw.datasize + fw.bsssize, mcu);
+    end = variables_end(&fw, r.avr);
+    if (end > r.avr->ramend + 1u) {
+        fail("%s: %" PRIu32 " bytes of .data, .bss and .noinit do not fit the RAM of %s", elf,
+             end - r.avr->ioend - 1u, mcu);
         return RC_SETUP;
     }
     if (!same_pc_width(elf, r.avr)) {
@@ -425,14 +598,17 @@ int main(int argc, char **argv)
     }
     r.avr->frequency = (uint32_t)freq;
     avr_load_firmware(r.avr, &fw);
+    fill_sram(r.avr->data + r.avr->ioend + 1, r.avr->ramend - r.avr->ioend, &sram);
     r.max_cycles = max_cycles;
     r.code_end = fw.flashsize;
-    r.stack_limit = (uint16_t)(r.avr->ioend + fw.datasize + fw.bsssize);
+    r.stack_limit = (uint16_t)(end - 1u);
     avr_register_io_write(r.avr, AVR_HAL_CONSOLE, on_console, NULL);
     avr_register_io_write(r.avr, AVR_HAL_COMMAND, on_command, NULL);
     r.avr->state = cpu_Running;
 
     rc = run(&r);
     fflush(stdout);
+    if (nv_path != NULL && !save_nv(nv_path, r.nv))
+        rc = RC_SETUP;
     return rc;
 }

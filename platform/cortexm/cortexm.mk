@@ -11,7 +11,8 @@ FW_LDFLAGS := -T platform/cortexm/cortexm.ld -nostartfiles --specs=nano.specs -W
 # A generous wall-clock limit: the instruction-level data tracing (docs/cycle-model.md) makes the
 # longest firmware (M0 constant-time checks of X25519 and ntrulpr761) run for minutes on a busy
 # machine; runaway firmware is still stopped.
-# RUNNER_FLAGS: more of the runner's options (bench/lab.py sets --blocks-only for the M0).
+# RUNNER_FLAGS: more of the runner's options (bench/lab.py sets --blocks-only for the M0,
+# --sram device for bench_rng).
 RUNNER := .venv/bin/python platform/cortexm/runner.py --core $(CORTEXM_CORE) --timeout 3600 \
           $(RUNNER_FLAGS)
 RUNNER_DEPS := $(VENV)

@@ -14,5 +14,9 @@
 #define CORTEXM_EXIT CORTEXM_MMIO(0x0c)  /* exit code: ends the run */
 #define CORTEXM_FAULT CORTEXM_MMIO(0x10) /* exception number: an unexpected exception */
 #define CORTEXM_RETURNED CORTEXM_MMIO(0x14) /* main's return value: main returned */
+/* The non-volatile store of HAL_NV_BYTES (platform/hal/hal.h) bytes, through an index that
+ * NV_DATA's reads and writes advance; an index past the store is a protocol error. */
+#define CORTEXM_NV_INDEX CORTEXM_MMIO(0x18) /* write: sets the index */
+#define CORTEXM_NV_DATA CORTEXM_MMIO(0x1c)  /* write: stores the low byte; read: the byte */
 
 #endif

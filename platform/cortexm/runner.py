@@ -2,14 +2,18 @@
 """Runs a Cortex-M0/M3/M4 firmware ELF under Unicorn and speaks the protocol of platform/hal/hal.h.
 
 usage: runner.py --core m0|m3|m4 [--mul32] [--timeout SECONDS] [--blocks-only] [--stats]
-                 [--trace-log PREFIX] FIRMWARE.elf
+                 [--trace-log PREFIX] [--sram zeros|ones|device] [--sram-device N]
+                 [--sram-boot N] [--sram-noise P] [--nv FILE] FIRMWARE.elf
 --trace-log writes the records hashed into each measurement's trace, as 64-bit little-endian
 words, to PREFIX.<id>.<n> (n counts measurements): `cmp` on two of them finds where two runs
 diverge (a block start is its address; bits 40 and up tag data reads (1), writes (2), with the
 access size in bits 32..39, and variable-latency instructions' cycles (3) and operands (4)).
+--sram sets what RAM holds at power-up (sram_image); --nv keeps the non-volatile store of
+platform/cortexm/mmio.h in FILE across runs (a missing FILE reads as erased, 0xFF).
 
 Outside measurements the firmware runs with no hooks but the MMIO registers of
-platform/cortexm/mmio.h. A begin marker stops the emulator, installs the block and code hooks and
+platform/cortexm/mmio.h (those of the non-volatile store are served without stopping the
+emulator). A begin marker stops the emulator, installs the block and code hooks and
 flushes the translation cache (cached translations would skip hooks added later); an end marker
 removes them again. Between the markers the runner counts the exact instructions, the
 modelled cycles (platform/cortexm/cyclemodel.py, docs/cycle-model.md), the peak stack and a 64-bit
@@ -25,14 +29,17 @@ hook, which computes its addresses from its registers before it executes (cyclem
 Exit code (as platform/avr/runner.c): the firmware's hal_exit code (0..123; others give 123), or
   124  timeout: --timeout seconds passed without hal_exit
   125  crash: illegal instruction, exception, access to unmapped or read-only memory, or the
-       stack below the end of .bss inside a measurement
-  126  main returned without hal_exit, or the firmware broke the marker protocol
-  127  usage error or unreadable ELF
+       stack below __stack_limit (the end of .noinit) inside a measurement
+  126  main returned without hal_exit, or the firmware broke the marker or non-volatile store
+       protocol
+  127  usage error, unreadable ELF, or an --nv FILE that is not the store's 64 bytes or cannot
+       be written back
 """
 import argparse
 import array
 import ctypes
 import hashlib
+import math
 import os
 import struct
 import sys
@@ -53,6 +60,8 @@ FLASH_BASE, FLASH_SIZE = 0x00000000, 1 << 20
 RAM_BASE, RAM_SIZE = 0x20000000, 256 << 10
 MMIO_BASE, MMIO_SIZE = 0x40000000, 0x1000
 MMIO_PUTC, MMIO_BEGIN, MMIO_END, MMIO_EXIT, MMIO_FAULT, MMIO_RETURNED = 0, 4, 8, 12, 16, 20
+MMIO_NV_INDEX, MMIO_NV_DATA = 24, 28
+NV_BYTES = 64  # platform/hal/hal.h's HAL_NV_BYTES
 
 EXIT_MAX, EXIT_TIMEOUT, EXIT_CRASH, EXIT_STOPPED, EXIT_SETUP = 123, 124, 125, 126, 127
 
@@ -158,6 +167,69 @@ def protocol(message):
     return Stop(EXIT_STOPPED, message)
 
 
+MASK64 = (1 << 64) - 1
+
+
+def splitmix64(state):
+    """The outputs of SplitMix64 (Steele, Lea and Flood, 2014) from state: the generator of
+    --sram device."""
+    while True:
+        state = (state + 0x9E3779B97F4A7C15) & MASK64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        yield z ^ (z >> 31)
+
+
+def sram_image(kind, size, device, boot, noise):
+    """What the size bytes of RAM hold at power-up (--sram), or None for zeros (as Unicorn maps
+    it): zeros, ones (0xFF), or `device`, a model of SRAM start-up values: most cells power up
+    to a value fixed by the chip (its fingerprint), a few settle either way at each boot (the
+    noise a random generator is seeded from). platform/avr/runner.c computes the same
+    (docs/targets.md):
+     - fingerprint: SplitMix64 seeded with the device number; RAM's bytes, in address order,
+       are its outputs' bytes, least significant first (8 bytes per output);
+     - noise: bit k of RAM byte i is bit position 8 i + k, and each position flips with
+       probability P at each boot, independently: from position -1, the next flip is
+       floor(log(u) / log(1 - P)) + 1 positions further (geometric gaps), with
+       u = ((x >> 11) + 1) 2^-53 in (0, 1] for successive outputs x of a second SplitMix64
+       seeded with device ^ (boot + 1) 0xD1B54A32D192ED03 (mod 2^64); flips stop at the first
+       position past the end. math.log is the C library's log, in double precision, as in the
+       other runner, so that both runners flip the same bits."""
+    if kind == 'zeros':
+        return None
+    if kind == 'ones':
+        return b'\xff' * size
+    outputs = splitmix64(device)
+    words = [next(outputs) for _ in range((size + 7) // 8)]
+    ram = bytearray(struct.pack('<%dQ' % len(words), *words)[:size])
+    outputs = splitmix64(device ^ ((boot + 1) * 0xD1B54A32D192ED03 & MASK64))
+    # 0 for P = 0, and for a P too small to change 1 - P: no flips then.
+    log_keep = math.log(1.0 - noise)
+    pos, bits = -1, 8 * size
+    while log_keep < 0:
+        gap = math.log(((next(outputs) >> 11) + 1) * 2.0 ** -53) / log_keep
+        if gap >= bits - pos - 1:
+            break
+        pos += int(gap) + 1
+        ram[pos >> 3] ^= 1 << (pos & 7)
+    return bytes(ram)
+
+
+def load_nv(path):
+    """The non-volatile store from --nv FILE, erased (0xFF) if FILE does not exist yet."""
+    try:
+        with open(path, 'rb') as f:
+            data = f.read()
+    except FileNotFoundError:
+        return bytearray(b'\xff' * NV_BYTES)
+    except OSError as e:
+        raise Stop(EXIT_SETUP, 'cannot read %s: %s' % (path, e.strerror))
+    if len(data) != NV_BYTES:
+        raise Stop(EXIT_SETUP, '%s is not a non-volatile store (%d bytes)' % (path, NV_BYTES))
+    return bytearray(data)
+
+
 class Firmware:
     """The ELF: loadable segments, Thumb code regions and the symbols the runner needs."""
 
@@ -237,7 +309,7 @@ class Measurement:
 
 
 class Runner:
-    def __init__(self, fw, core, mul32, blocks_only, trace_log=None):
+    def __init__(self, fw, core, mul32, blocks_only, trace_log=None, sram=None, nv=None):
         self.fw = fw
         self.trace_log = trace_log
         self.measurements = 0
@@ -251,6 +323,8 @@ class Runner:
         uc.ctl_set_cpu_model(CPU_MODELS[core])
         uc.mem_map(FLASH_BASE, FLASH_SIZE, UC_PROT_READ | UC_PROT_EXEC)
         uc.mem_map(RAM_BASE, RAM_SIZE, UC_PROT_READ | UC_PROT_WRITE)
+        if sram is not None:
+            uc.mem_write(RAM_BASE, sram)
         for addr, data in fw.segments:
             if not (FLASH_BASE <= addr and addr + len(data) <= FLASH_BASE + FLASH_SIZE):
                 raise Stop(EXIT_SETUP, 'a segment at 0x%x is outside flash' % addr)
@@ -290,6 +364,8 @@ class Runner:
         self.total_instructions = 0
         self.measured_seconds = 0.0
         self.measure_started = 0.0
+        self.nv = nv if nv is not None else bytearray(b'\xff' * NV_BYTES)
+        self.nv_index = 0
 
     # -- decoding -------------------------------------------------------------------------
     def _decode_region(self, start, end):
@@ -479,13 +555,27 @@ class Runner:
 
     # -- MMIO ---------------------------------------------------------------------------------
     def _mmio_read(self, uc, offset, size, _):
-        return 0
+        if offset != MMIO_NV_DATA:
+            return 0
+        if self.nv_index >= NV_BYTES:
+            self.event = (offset, None)
+            uc.emu_stop()
+            return 0
+        self.nv_index += 1
+        return self.nv[self.nv_index - 1]
 
     def _mmio_write(self, uc, offset, size, value, _):
         if offset == MMIO_PUTC:
             byte = value & 0xFF
             self.out.write(bytes((byte,)))
             self.line_start = byte == 10
+            return
+        if offset == MMIO_NV_INDEX and value < NV_BYTES:
+            self.nv_index = value
+            return
+        if offset == MMIO_NV_DATA and self.nv_index < NV_BYTES:
+            self.nv[self.nv_index] = value & 0xFF
+            self.nv_index += 1
             return
         self.event = (offset, value)
         uc.emu_stop()
@@ -504,8 +594,8 @@ class Runner:
         if m.log is not None:
             m.log.close()
         if m.min_sp is not None and m.min_sp < self.stack_limit:
-            raise crash('stack overflow: the stack reached 0x%08x, below the end of .bss 0x%08x'
-                        % (m.min_sp, self.stack_limit))
+            raise crash('stack overflow: the stack reached 0x%08x, below the end of .bss and '
+                        '.noinit 0x%08x' % (m.min_sp, self.stack_limit))
 
     def _event(self, offset, value, pc):
         """Acts on a marker or exit write; returns the address to resume at, or None to stop."""
@@ -559,6 +649,9 @@ class Runner:
             raise crash('%s (exception %d)' % (EXCEPTION_NAMES.get(exc, 'exception'), exc))
         if offset == MMIO_RETURNED:
             raise protocol('main returned %d without calling hal_exit' % value)
+        if offset in (MMIO_NV_INDEX, MMIO_NV_DATA):
+            index = value if offset == MMIO_NV_INDEX else self.nv_index
+            raise protocol('byte %d of the %d-byte non-volatile store' % (index, NV_BYTES))
         raise protocol('write of 0x%x to unknown register 0x%08x' % (value, MMIO_BASE + offset))
 
     def run(self, timeout):
@@ -595,6 +688,20 @@ class Parser(argparse.ArgumentParser):
         self.exit(EXIT_SETUP, '%s: error: %s\n' % (self.prog, message))
 
 
+def unsigned64(text):
+    value = int(text, 0)
+    if not 0 <= value <= MASK64:
+        raise ValueError(text)
+    return value
+
+
+def probability(text):
+    value = float(text)
+    if not 0 <= value <= 0.5:
+        raise ValueError(text)
+    return value
+
+
 def main():
     ap = Parser(description=__doc__.split('\n')[0])
     ap.add_argument('--core', choices=sorted(CPU_MODELS), required=True)
@@ -609,6 +716,18 @@ def main():
                     help='print the emulation speed inside measurements on standard error')
     ap.add_argument('--trace-log', metavar='PREFIX',
                     help='write each measurement\'s trace records to PREFIX.<id>.<n>')
+    ap.add_argument('--sram', choices=('zeros', 'ones', 'device'), default='zeros',
+                    help='what RAM holds at power-up (default zeros; device: a modelled '
+                         'chip\'s SRAM, docs/targets.md)')
+    ap.add_argument('--sram-device', type=unsigned64, default=1, metavar='N',
+                    help='--sram device: the chip (default 1)')
+    ap.add_argument('--sram-boot', type=unsigned64, default=0, metavar='N',
+                    help='--sram device: the power-up (default 0)')
+    ap.add_argument('--sram-noise', type=probability, default=0.03, metavar='P',
+                    help='--sram device: the probability that a bit flips at a power-up, '
+                         '0..0.5 (default 0.03)')
+    ap.add_argument('--nv', metavar='FILE',
+                    help='keep the non-volatile store in FILE (%d bytes) across runs' % NV_BYTES)
     ap.add_argument('elf')
     args = ap.parse_args()
     if args.mul32 and args.core != 'm0':
@@ -619,23 +738,37 @@ def main():
             firmware = Firmware(args.elf)
         except (OSError, ELFError) as e:
             raise Stop(EXIT_SETUP, 'cannot read %s: %s' % (args.elf, e))
-        runner = Runner(firmware, args.core, args.mul32, args.blocks_only, args.trace_log)
+        nv = load_nv(args.nv) if args.nv is not None else None
+        sram = sram_image(args.sram, RAM_SIZE, args.sram_device, args.sram_boot,
+                          args.sram_noise)
+        runner = Runner(firmware, args.core, args.mul32, args.blocks_only, args.trace_log,
+                        sram, nv)
         code = runner.run(args.timeout)
     except Stop as e:
         if runner is not None:
             runner.out.flush()
         print('runner: %s' % e, file=sys.stderr)
-        return e.code
+        code = e.code
     except TimeoutError:
         if runner is not None:
             runner.out.flush()
         print('runner: timeout after %g s' % args.timeout, file=sys.stderr)
-        return EXIT_TIMEOUT
-    runner.out.flush()
-    if args.stats and runner.measured_seconds > 0:
-        print('runner: %d measured instructions in %.2f s: %.0f instructions/s'
-              % (runner.total_instructions, runner.measured_seconds,
-                 runner.total_instructions / runner.measured_seconds), file=sys.stderr)
+        code = EXIT_TIMEOUT
+    else:
+        runner.out.flush()
+        if args.stats and runner.measured_seconds > 0:
+            print('runner: %d measured instructions in %.2f s: %.0f instructions/s'
+                  % (runner.total_instructions, runner.measured_seconds,
+                     runner.total_instructions / runner.measured_seconds), file=sys.stderr)
+    # However the run ended, as a real part's EEPROM or flash keeps what was written.
+    if runner is not None and args.nv is not None:
+        try:
+            with open(args.nv, 'wb') as f:
+                f.write(runner.nv)
+        except OSError as e:
+            print('runner: cannot write the non-volatile store to %s: %s'
+                  % (args.nv, e.strerror), file=sys.stderr)
+            code = EXIT_SETUP
     return code
 
 

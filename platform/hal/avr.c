@@ -1,7 +1,8 @@
 /*
- * The HAL on the simulated AVRs (ATmega328P, ATmega2560): output, exit and the stack
- * painting scan go through the registers of platform/avr/avr_hal.h, which the runner
- * (platform/avr/runner.c) watches; the measurement markers are in platform/avr/markers.S.
+ * The HAL on the simulated AVRs (ATmega328P, ATmega2560): output, exit, the non-volatile
+ * store and the stack painting scan go through the registers of platform/avr/avr_hal.h, which
+ * the runner (platform/avr/runner.c) watches; the measurement markers are in
+ * platform/avr/markers.S.
  * No interrupts are used, so the runner can count every cycle as the firmware's.
  */
 #include <avr/interrupt.h>
@@ -61,6 +62,28 @@ void hal_exit(int code)
 void hal_flash_read(void *dst, const void *flash_src, size_t n)
 {
     memcpy_P(dst, flash_src, n);
+}
+
+void hal_nv_read(void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    REG(AVR_HAL_ARG) = 0;
+    REG(AVR_HAL_COMMAND) = AVR_HAL_NV_SEEK;
+    while (n-- != 0) {
+        REG(AVR_HAL_COMMAND) = AVR_HAL_NV_GET;
+        *d++ = REG(AVR_HAL_ARG);
+    }
+}
+
+void hal_nv_write(const void *src, size_t n)
+{
+    const uint8_t *s = src;
+    REG(AVR_HAL_ARG) = 0;
+    REG(AVR_HAL_COMMAND) = AVR_HAL_NV_SEEK;
+    while (n-- != 0) {
+        REG(AVR_HAL_ARG) = *s++;
+        REG(AVR_HAL_COMMAND) = AVR_HAL_NV_PUT;
+    }
 }
 
 uint16_t avr_hal_stack_low(void)

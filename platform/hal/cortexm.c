@@ -67,3 +67,21 @@ void hal_flash_read(void *dst, const void *flash_src, size_t n)
 {
     memcpy(dst, flash_src, n);
 }
+
+void hal_nv_read(void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    CORTEXM_NV_INDEX = 0;
+    while (n-- != 0) {
+        *d++ = (uint8_t)CORTEXM_NV_DATA;
+    }
+}
+
+void hal_nv_write(const void *src, size_t n)
+{
+    const uint8_t *s = src;
+    CORTEXM_NV_INDEX = 0;
+    while (n-- != 0) {
+        CORTEXM_NV_DATA = *s++;
+    }
+}

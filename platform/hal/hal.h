@@ -16,6 +16,13 @@
  *    path and memory access pattern;
  *  - the firmware's exit code becomes the runner's exit code; a crash, an illegal instruction
  *    or a timeout is reported on standard error and gives exit code 124 or more.
+ *
+ * Every runner also simulates what a bare-metal random generator needs of a chip
+ * (docs/targets.md): RAM as it powers up (--sram, before the reset: the startup code then
+ * writes .data and .bss but leaves .noinit as it found it), and a non-volatile store of
+ * HAL_NV_BYTES bytes (EEPROM or flash on a real part) that reads 0xFF where never written and
+ * keeps its content across runs given the same --nv FILE. hal_nv_read and hal_nv_write reach
+ * it from byte 0; more than HAL_NV_BYTES bytes is a protocol error (exit code 126).
  */
 #ifndef MICROSALT_HAL_H
 #define MICROSALT_HAL_H
@@ -33,6 +40,11 @@ void hal_measure_begin(uint8_t id);
 void hal_measure_end(uint8_t id);
 /* Ends the simulation; code 0 means success. */
 void hal_exit(int code) __attribute__((noreturn));
+
+/* The non-volatile store: n <= HAL_NV_BYTES bytes from its start. */
+#define HAL_NV_BYTES 64
+void hal_nv_read(void *dst, size_t n);
+void hal_nv_write(const void *src, size_t n);
 
 /* Read-only data that should stay in flash: on AVR, avr-gcc copies plain const data into RAM
  * (2 KB on an ATmega328P), so large tables are marked HAL_FLASH and read with hal_flash_read. */

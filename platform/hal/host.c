@@ -71,3 +71,34 @@ void hal_flash_read(void *dst, const void *flash_src, size_t n)
 {
     memcpy(dst, flash_src, n);
 }
+
+/* The non-volatile store lasts as long as the process. It is kept complemented, so that the
+ * zero-initialised array reads as erased EEPROM or flash (0xFF), as on the runners. */
+static uint8_t nv_complement[HAL_NV_BYTES];
+
+static void nv_check(size_t n)
+{
+    if (n > HAL_NV_BYTES) {
+        fflush(stdout);
+        fprintf(stderr, "hal: %zu bytes of a %d-byte non-volatile store\n", n, HAL_NV_BYTES);
+        exit(126);
+    }
+}
+
+void hal_nv_read(void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    size_t i;
+    nv_check(n);
+    for (i = 0; i < n; i++)
+        d[i] = (uint8_t)~nv_complement[i];
+}
+
+void hal_nv_write(const void *src, size_t n)
+{
+    const uint8_t *s = src;
+    size_t i;
+    nv_check(n);
+    for (i = 0; i < n; i++)
+        nv_complement[i] = (uint8_t)~s[i];
+}

@@ -10,6 +10,7 @@ with different secrets, while its deliberately leaky comparison must not (otherw
 could not see a leak on that target). The kernel firmware (kernels.c) compares every kernel of
 tests/kernels/kernels.def with its twin through the ABI check, and ct_kernels.c checks each in
 constant time; a kernel whose native symbol is in the target's library must be the one in use.
+The bare-metal random generator is booted on simulated SRAM power-ups (rng_check.py).
 Firmware that states more RAM than a target has (FIRMWARE_RAM_BYTES) is reported as not
 fitting. Any failure fails the run; nothing is skipped.
 """
@@ -26,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(ROOT, "platform"))
 import targets as target_table  # noqa: E402  (platform/targets.py)
+import rng_check  # noqa: E402  (beside this file)
 
 TARGETS = target_table.simulated()
 # The vector groups: one suite_<group>.c and ct_<group>.c each.
@@ -34,7 +36,10 @@ GROUPS = sorted(os.path.basename(f)[len("suite_"):-2]
 # Slow jobs first, so that the two workers finish together: the Cortex-M runner follows
 # every data access of the constant-time firmware in Python.
 TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m3": 3, "cortex-m4": 2}
-FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3}
+FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3, "rng": 2}
+# The generator's job (tests/target/rng_check.py): several boots of its firmware with the
+# runners' simulated SRAM power-ups, judged together.
+RNG_JOB = "rng"
 MEASURE = re.compile(r"^@measure (.*)$")
 
 
@@ -98,6 +103,12 @@ def run_firmware(target, name):
     proc = subprocess.run(["make", "--no-print-directory", "-s", "-j2", "run-" + name,
                            "CONFIG=" + target], cwd=ROOT, capture_output=True, text=True)
     return proc.returncode, proc.stdout + proc.stderr, time.time() - start
+
+
+def run_rng(target):
+    """tests/target/rng_check.py's judgement of target: (report, problems, verdicts, seconds)."""
+    start = time.time()
+    return rng_check.check(target) + (time.time() - start,)
 
 
 def expected_runs(target, name):
@@ -232,6 +243,11 @@ def judge_target(target, results, names):
                             (target, group, code, output[-3000:]))
             continue
         judge_ct(target, group, output, names, problems, report, verdicts)
+    rng_report, rng_problems, rng_verdicts, secs = results[(target, RNG_JOB)]
+    report.append("  rng (%.0f s)" % secs)
+    report.extend(rng_report)
+    problems.extend(rng_problems)
+    verdicts.update(rng_verdicts)
     # The benchmark (bench/lab.py) reports these verdicts, by function, beside its figures.
     with open(os.path.join(ROOT, "build", "target", "ct-%s.json" % target), "w") as f:
         json.dump(verdicts_by_function(verdicts), f, indent=1, sort_keys=True)
@@ -251,13 +267,15 @@ def main():
     subprocess.run(["make", "--no-print-directory", "-s", "build/target/.stamp"], cwd=ROOT,
                    check=True)
     for target in targets:
-        elfs = ["build/%s/fw/%s.elf" % (target, fw) for fw in firmware_of(target)]
+        elfs = ["build/%s/fw/%s.elf" % (target, fw)
+                for fw in firmware_of(target) + rng_check.FIRMWARE]
         subprocess.run(["make", "--no-print-directory", "-s", "-j2", "runner", "CONFIG=" + target]
                        + elfs, cwd=ROOT, check=True)
-    jobs = [(t, fw) for t in targets for fw in firmware_of(t)]
+    jobs = [(t, fw) for t in targets for fw in firmware_of(t) + [RNG_JOB]]
     jobs.sort(key=lambda j: -TARGET_WEIGHT.get(j[0], 1) * FIRMWARE_WEIGHT.get(j[1], 1))
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        outcomes = pool.map(lambda job: run_firmware(*job), jobs)
+        outcomes = pool.map(lambda job: run_rng(job[0]) if job[1] == RNG_JOB
+                            else run_firmware(*job), jobs)
         results = dict(zip(jobs, outcomes))
     for target in targets:
         report, target_problems = judge_target(target, results, names)
