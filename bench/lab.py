@@ -505,12 +505,12 @@ def chacha_table(results):
 def rng_table(results):
     """The bare-metal generator per target (bench/fw/bench_rng.c): initialisation from the
     1,600-byte SRAM region and two request sizes, cycles, peak stack and code."""
-    lines = ["| target | randombytes_init_sram (stack, code) | 32-byte request (stack, code) | "
+    lines = ["| target | randombytes_seed_sram (stack, code) | 32-byte request (stack, code) | "
              "1024-byte request (cycles/byte) |",
              "|---|---:|---:|---:|"]
     for res in results:
         rec = {(r["op"], r["bytes"]): r for r in res["records"]}
-        init, small = rec.get(("randombytes_init_sram", 0)), rec.get(("randombytes_generate", 32))
+        init, small = rec.get(("randombytes_seed_sram", 0)), rec.get(("randombytes_generate", 32))
         if init is None or small is None:
             continue
         big = rec.get(("randombytes_generate", 1024))

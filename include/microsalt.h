@@ -317,22 +317,22 @@ typedef struct randombytes_store {
  * for 384 bits by the build's per-bit claim (MICROSALT_RNG_MILLIBITS, default 0.03 bits per
  * bit: 1,600 bytes), or when the store's write fails. The caller wipes its buffer. */
 MICROSALT_WARN_UNUSED_RESULT
-int randombytes_init(const unsigned char *entropy, unsigned long long len,
+int randombytes_seed(const unsigned char *entropy, unsigned long long len,
                      const randombytes_store *store);
 
-/* Bare metal only: randombytes_init on the MICROSALT_RNG_SRAM_BYTES (default 1,600) bytes of
+/* Bare metal only: randombytes_seed on the MICROSALT_RNG_SRAM_BYTES (default 1,600) bytes of
  * the .noinit region, which the startup code leaves as the SRAM powered up; on success the
  * region is overwritten with generator output, so that neither a later memory dump nor a warm
  * reset finds the raw bytes again. */
 MICROSALT_WARN_UNUSED_RESULT
-int randombytes_init_sram(const randombytes_store *store); /* bare metal only */
+int randombytes_seed_sram(const randombytes_store *store); /* bare metal only */
 
 /* Mixes more input (a device-unique ID, ADC noise, timer jitter) into the key; no health
  * test, no entropy claimed. -1 before a successful initialisation. */
 int randombytes_mix(const unsigned char *in, unsigned long long len);
 
 /* Mixes fresh raw entropy (a hardware RNG's output, a new SRAM sample) after the same tests
- * and size requirement as randombytes_init; -1, the key unchanged, if it fails them or the
+ * and size requirement as randombytes_seed; -1, the key unchanged, if it fails them or the
  * generator is not initialised. */
 MICROSALT_WARN_UNUSED_RESULT
 int randombytes_reseed(const unsigned char *entropy, unsigned long long len);

@@ -233,7 +233,7 @@ static void ct_rng(void)
     fill(rng_seed, sizeof rng_seed, 8);
     SECRET(rng_entropy, sizeof rng_entropy);
     SECRET(rng_seed, sizeof rng_seed);
-    (void)public_int(randombytes_init(rng_entropy, sizeof rng_entropy, &store));
+    (void)public_int(randombytes_seed(rng_entropy, sizeof rng_entropy, &store));
     for (i = 0; i < NLENGTHS; i++) {
         (void)public_int(randombytes_generate(out, lengths[i]));
     }

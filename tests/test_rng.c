@@ -133,23 +133,23 @@ static void check_health(void)
     size_t i, k;
 
     fresh(e, sizeof e);
-    CHECK(randombytes_init(e, ENTROPY - 1, NULL) == -1); /* too few bytes for 384 bits */
+    CHECK(randombytes_seed(e, ENTROPY - 1, NULL) == -1); /* too few bytes for 384 bits */
     check_refuses("short entropy");
-    CHECK(randombytes_init(NULL, ENTROPY, NULL) == -1);
-    CHECK(randombytes_init(e, ENTROPY, NULL) == 0);
+    CHECK(randombytes_seed(NULL, ENTROPY, NULL) == -1);
+    CHECK(randombytes_seed(e, ENTROPY, NULL) == 0);
 
     memset(e, 0, ENTROPY);
-    CHECK(randombytes_init(e, ENTROPY, NULL) == -1);
+    CHECK(randombytes_seed(e, ENTROPY, NULL) == -1);
     check_refuses("all zeros");
     memset(e, 0xFF, ENTROPY);
-    CHECK(randombytes_init(e, ENTROPY, NULL) == -1);
+    CHECK(randombytes_seed(e, ENTROPY, NULL) == -1);
     check_refuses("all ones");
 
     /* Repeating patterns: periods up to 16 fail, 17 passes (nothing else catches it). */
     for (k = 2; k <= 17; k++) {
         fresh(e, k);
         for (i = k; i < ENTROPY; i++) e[i] = e[i - k];
-        CHECKF(randombytes_init(e, ENTROPY, NULL) == (k <= 16 ? -1 : 0), "period %lu",
+        CHECKF(randombytes_seed(e, ENTROPY, NULL) == (k <= 16 ? -1 : 0), "period %lu",
                (unsigned long)k);
     }
     /* Repetition count: a run of RCT_CUTOFF - 1 equal bytes passes, RCT_CUTOFF fails, at the
@@ -160,10 +160,10 @@ static void check_health(void)
         memset(e + at, 0x3C, RCT_CUTOFF - 1);
         e[at + RCT_CUTOFF - 1] = 0x3D;
         if (at > 0) e[at - 1] = 0x11;
-        CHECKF(randombytes_init(e, ENTROPY, NULL) == 0, "run of %d at %lu", RCT_CUTOFF - 1,
+        CHECKF(randombytes_seed(e, ENTROPY, NULL) == 0, "run of %d at %lu", RCT_CUTOFF - 1,
                (unsigned long)at);
         e[at + RCT_CUTOFF - 1] = 0x3C;
-        CHECKF(randombytes_init(e, ENTROPY, NULL) == -1, "run of %d at %lu", RCT_CUTOFF,
+        CHECKF(randombytes_seed(e, ENTROPY, NULL) == -1, "run of %d at %lu", RCT_CUTOFF,
                (unsigned long)at);
     }
     /* Adaptive proportion: in the second window (bytes 512..1023), its first byte A = 0x77
@@ -183,7 +183,7 @@ static void check_health(void)
         }
         CHECK(placed == want);
         e[1024] = 0x12;
-        CHECKF(randombytes_init(e, ENTROPY, NULL) == (k == 0 ? 0 : -1), "proportion %lu",
+        CHECKF(randombytes_seed(e, ENTROPY, NULL) == (k == 0 ? 0 : -1), "proportion %lu",
                (unsigned long)want);
     }
 }
@@ -197,7 +197,7 @@ static void check_model(void)
 
     /* Without a store. */
     fresh(e, ENTROPY);
-    CHECK(randombytes_init(e, ENTROPY, NULL) == 0);
+    CHECK(randombytes_seed(e, ENTROPY, NULL) == 0);
     model_init(e, ENTROPY, NULL);
     check_outputs("no store");
 
@@ -219,7 +219,7 @@ static void check_model(void)
 
     /* A fresh device: nothing stored; the store gets the first 32 bytes of output. */
     memset(&s, 0, sizeof s);
-    CHECK(randombytes_init(e, ENTROPY, &store) == 0);
+    CHECK(randombytes_seed(e, ENTROPY, &store) == 0);
     CHECK(s.reads == 1 && s.writes == 1 && s.have);
     model_init(e, ENTROPY, NULL);
     model_generate(written, 32);
@@ -230,7 +230,7 @@ static void check_model(void)
     /* The next boot, with the same SRAM (a noiseless fingerprint, or a warm reset): the
      * stored seed makes it differ, and is replaced again. */
     memcpy(written, s.seed, 32);
-    CHECK(randombytes_init(e, ENTROPY, &store) == 0);
+    CHECK(randombytes_seed(e, ENTROPY, &store) == 0);
     CHECK(s.reads == 2 && s.writes == 2);
     model_init(e, ENTROPY, written);
     model_generate(written, 32);
@@ -242,12 +242,12 @@ static void check_model(void)
 
     /* A store that cannot be written: initialisation fails, the generator refuses. */
     s.write_fails = 1;
-    CHECK(randombytes_init(e, ENTROPY, &store) == -1);
+    CHECK(randombytes_seed(e, ENTROPY, &store) == -1);
     check_refuses("store write failed");
 
     /* A failed initialisation after a good one leaves nothing usable. */
-    CHECK(randombytes_init(e, ENTROPY, NULL) == 0);
-    CHECK(randombytes_init(bad + 1, 10, NULL) == -1);
+    CHECK(randombytes_seed(e, ENTROPY, NULL) == 0);
+    CHECK(randombytes_seed(bad + 1, 10, NULL) == -1);
     check_refuses("failed reinitialisation");
 }
 

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     for (i = 0; i < sizeof seed_bytes; i++) {
         seed_bytes[i] = (unsigned char)splitmix64(&state);
     }
-    if (randombytes_init(seed_bytes, sizeof seed_bytes, NULL) != 0) {
+    if (randombytes_seed(seed_bytes, sizeof seed_bytes, NULL) != 0) {
         fputs("rng_stream: the generator refused its input\n", stderr);
         return 1;
     }

@@ -1,7 +1,7 @@
 /*
  * randombytes for bare-metal builds (hosted builds compile randombytes.c instead): the
- * generator of rng.c, which the application initialises (randombytes_init_sram, or
- * randombytes_init). Before that, randombytes has nothing it could honestly return: it calls
+ * generator of rng.c, which the application initialises (randombytes_seed_sram, or
+ * randombytes_seed). Before that, randombytes has nothing it could honestly return: it calls
  * randombytes_fatal and stops, rather than hand out predictable keys.
  */
 #include "common.h"

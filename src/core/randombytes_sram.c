@@ -1,5 +1,5 @@
 /*
- * randombytes_init_sram (bare-metal builds): the generator seeded from the SRAM start-up
+ * randombytes_seed_sram (bare-metal builds): the generator seeded from the SRAM start-up
  * values of a .noinit region, which neither avr-libc's startup code nor platform/cortexm's
  * writes (docs/rng.md). A separate file, so that only programs calling it reserve the region.
  */
@@ -8,9 +8,9 @@
 
 static uint8_t sram[MICROSALT_RNG_SRAM_BYTES] __attribute__((section(".noinit")));
 
-int randombytes_init_sram(const randombytes_store *store)
+int randombytes_seed_sram(const randombytes_store *store)
 {
-    if (randombytes_init(sram, sizeof sram, store) != 0) {
+    if (randombytes_seed(sram, sizeof sram, store) != 0) {
         return -1;
     }
     /* The raw bytes determine the first key: they must not outlive it. Generator output (not

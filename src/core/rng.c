@@ -148,7 +148,7 @@ static void rekey(microsalt_sha512_ctx *h)
     microsalt_wipe(digest, sizeof digest);
 }
 
-int randombytes_init(const unsigned char *entropy, unsigned long long len,
+int randombytes_seed(const unsigned char *entropy, unsigned long long len,
                      const randombytes_store *store)
 {
     microsalt_sha512_ctx h;

@@ -24,7 +24,7 @@
 #define MICROSALT_RNG_MIN_ENTROPY_BITS 384
 #endif
 
-/* The .noinit region randombytes_init_sram reads: 1,600 bytes (12,800 bits) carry 384 bits at
+/* The .noinit region randombytes_seed_sram reads: 1,600 bytes (12,800 bits) carry 384 bits at
  * the default claim. */
 #ifndef MICROSALT_RNG_SRAM_BYTES
 #define MICROSALT_RNG_SRAM_BYTES 1600

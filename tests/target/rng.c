@@ -1,17 +1,17 @@
 /*
- * The bare-metal generator on the target, as an application uses it: randombytes_init_sram on
+ * The bare-metal generator on the target, as an application uses it: randombytes_seed_sram on
  * the .noinit region the runner filled as SRAM powers up (--sram, docs/targets.md), with the seed
  * persisted in the runner's non-volatile store (hal_nv_read/hal_nv_write; erased bytes, all
  * 0xFF, mean no seed). tests/target/rng_check.py boots it as different devices, boots and
  * failure modes and judges what it prints:
  *   @rng refused=<1|0>      randombytes_generate before initialisation refused, output zeroed
- *   @rng init=<0|-1>        randombytes_init_sram's result; on -1 the firmware then calls
+ *   @rng init=<0|-1>        randombytes_seed_sram's result; on -1 the firmware then calls
  *                           randombytes, which must end in randombytes_fatal below (exit 3)
  *   @rng-data <hex>         2,500 bytes (20,000 bits, FIPS 140-2's sample) from randombytes,
  *                           drawn in requests of 1 to 32 bytes, 32 bytes a line
- *   @rng warm=<0|-1> <hex>  a second randombytes_init_sram in the same boot (SRAM as a warm
+ *   @rng warm=<0|-1> <hex>  a second randombytes_seed_sram in the same boot (SRAM as a warm
  *                           reset would find it: overwritten by the first) and 32 bytes
- * Measurements: id 1 is randombytes_init_sram, id 2 a 32-byte randombytes_generate; their
+ * Measurements: id 1 is randombytes_seed_sram, id 2 a 32-byte randombytes_generate; their
  * traces must not depend on the SRAM contents.
  */
 #include <string.h>
@@ -71,7 +71,7 @@ int main(void)
     hal_putc('\n');
 
     hal_measure_begin(1);
-    rc = randombytes_init_sram(&store);
+    rc = randombytes_seed_sram(&store);
     hal_measure_end(1);
     hal_puts_flash(rc == 0 ? HAL_STR("@rng init=0\n") : HAL_STR("@rng init=-1\n"));
     if (rc != 0) {
@@ -103,7 +103,7 @@ int main(void)
         want = want == sizeof chunk ? 1 : want + 1;
     }
 
-    rc = randombytes_init_sram(NULL);
+    rc = randombytes_seed_sram(NULL);
     hal_puts_flash(rc == 0 ? HAL_STR("@rng warm=0 ") : HAL_STR("@rng warm=-1 "));
     randombytes(chunk, 32);
     put_hex(chunk, 32);

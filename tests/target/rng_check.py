@@ -8,7 +8,7 @@ tests/target/rng.c is booted as the runners' simulated SRAM power-ups make it
   - two boots of one device give different output, and replaying a boot gives the same;
   - other devices differ too, and initialisation and a request take the same cycles and the
     same trace whatever the SRAM and the stored seed held (the constant-time verdicts of
-    randombytes_init_sram and randombytes_generate, which bench/lab.py reports);
+    randombytes_seed_sram and randombytes_generate, which bench/lab.py reports);
   - all zeros and all ones fail initialisation, and randombytes then stops in
     randombytes_fatal (exit 3): never weak bytes;
   - a noiseless fingerprint repeats its output without persistence, and no longer does with
@@ -158,7 +158,7 @@ def check(target):
     # boots are compared with the boots that found the same: a stored seed or none.
     verdicts = {}
     seeded = {"noiseless device 9, boot 2, persisted", "device 8, boot 2, persisted"}
-    for ident, function in ((1, "randombytes_init_sram"), (2, "randombytes_generate")):
+    for ident, function in ((1, "randombytes_seed_sram"), (2, "randombytes_generate")):
         ok = True
         for group in (seeded, set(boots) - seeded):
             runs = {(m["cycles"], m["instructions"], m["stack"], m["trace"], m.get("varlat"))
