@@ -20,6 +20,11 @@ QUARTER_ROUNDS = [(0, 4, 8, 12), (5, 9, 13, 1), (10, 14, 2, 6), (15, 3, 7, 11),
 ROLE = {"a": ["r2", "r3", "r4", "r5"], "b": ["r6", "r7", "r8", "r9"],
         "c": ["r10", "r11", "r12", "r13"], "d": ["r14", "r15", "r16", "r17"]}
 T = ["r18", "r19", "r20", "r21"]
+# -O2: six slots of one word each (movw pairs at even registers), r0 the round counter and
+# r1 zero; the rest waits on the stack during the rounds.
+SLOTS = [["r2", "r3", "r4", "r5"], ["r6", "r7", "r8", "r9"], ["r10", "r11", "r12", "r13"],
+         ["r14", "r15", "r16", "r17"], ["r22", "r23", "r24", "r25"], ["r26", "r27", "r30", "r31"]]
+PARKED = ["r22", "r23", "r24", "r25", "r26", "r27", "r30", "r31"]
 NBLOCKS = ["r22", "r23"]
 CPTR = ["r24", "r25"]
 ROUNDS = "r0"
@@ -31,24 +36,30 @@ HEADER = f"""\
  * Constant time: no branch but the public loop counters (blocks, double rounds, and in -Os
  * builds bytes), every address a fixed offset from the pointers or the stack pointer.
  *
- * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round (a, b,
- * c, d) loads its four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and
- * stores them back (word a stays in registers where the next quarter-round starts with the
- * same word, at each change of round). A rotation by 8k + r is a renaming of bytes (free)
- * and r single-bit shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6
- * cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with
- * movw (6 cycles), 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores. In -O2 builds
- * the first column round loads its words from x itself, so x is never copied (-Os: a copy
- * loop). The end of a block pops y off the stack byte by byte, adds x and xors m into c in
- * one pass (10 cycles a byte), which also gives the frame back; the next block takes a new
- * one. An interrupt meanwhile pushes only onto bytes already popped.
- * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double
- * rounds left, r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame
- * and 2 bytes for m during the first round. The frame held keystream that is only ever
+ * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round adds,
+ * rotates and xors its four words in registers, through r18-r21. A rotation by 8k + r is a
+ * renaming of bytes (free) and r single-bit shifts of 5 cycles (r <= 4) or one more byte and
+ * 8 - r right shifts of 6 cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per
+ * quarter-round: 4 additions with movw (6 cycles), 16 eor and 39 cycles of shifts.
+ *  - -O2 builds keep six words in registers (slots r2-r5, r6-r9, r10-r13, r14-r17,
+ *    r22-r25, r26:r27:r30:r31; the counters and pointers wait on the stack): a word a
+ *    quarter-round needs is loaded into the slot of the word used farthest ahead, which is
+ *    stored first. That takes 22 loads and 22 stores of words a double round, where four
+ *    registers of words took 31 each. The first column round reads x itself (Z), so x is never
+ *    copied; one double round moves three words round three slots, so the loop runs three
+ *    double rounds a pass, and leaves four words in registers for the end of the block.
+ *  - -Os builds (the ATmega328P's flash) load each quarter-round's words into r2-r17 and store
+ *    them back (word a stays where the next quarter-round starts with it), on a copy of x.
+ * The end of a block pops y off the stack byte by byte, adds x and xors m into c in one pass
+ * (10 cycles a byte), which also gives the frame back; the next block takes a new one. An
+ * interrupt meanwhile pushes only onto bytes already popped.
+ * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = loop
+ * passes left (of three double rounds, or -Os of one), r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame and 8
+ * bytes (-O2) of counters and pointers below it. The frame held keystream that is only ever
  * written xored into c, and is left to be overwritten, as the C twin's state is.
  *
- * Measured (simavr, one call from C included): one block 12,133 cycles (ATmega2560, -O2,
- * 4,478 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
+ * Measured (simavr, one call from C included): one block 10,759 cycles (ATmega2560, -O2,
+ * 7,514 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
  */
 """ + FRAME_DEFINES + """
     .text
@@ -82,15 +93,14 @@ def xor_into(emit, dst, src):
         emit(f"eor {dst[i]}, {src[i]}")
 
 
-def quarter_round(emit, words, keep_a, reuse_a, source="Y"):
-    """One quarter-round on the state at Y; its words are loaded from `source` + 4 w (Z: x
-    itself, in the first column round of -O2 builds, where no word has been written yet)."""
+def quarter_round(emit, words, keep_a, reuse_a):
+    """-Os: one quarter-round on the state at Y, in the four role registers."""
     a, b, c, d = (ROLE[r] for r in "abcd")
     for role, w in zip("abcd", words):
         if role == "a" and reuse_a:
             continue
         for i in range(4):
-            emit(f"ldd {ROLE[role][i]}, {source}+{4 * w + i}")
+            emit(f"ldd {ROLE[role][i]}, Y+{4 * w + i}")
     add_into_t(emit, a, d)
     xor_into(emit, b, rotate_t(emit, 7))
     add_into_t(emit, b, a)
@@ -106,14 +116,91 @@ def quarter_round(emit, words, keep_a, reuse_a, source="Y"):
             emit(f"std Y+{4 * w + i}, {ROLE[role][i]}")
 
 
-def rounds(emit, quarter_rounds, source="Y"):
-    """Quarter-rounds in order; each round's last and the next one's first share word a."""
+def rounds(emit, quarter_rounds):
+    """-Os: quarter-rounds in order on the four role registers; each round's last and the next
+    one's first share word a."""
     n = len(QUARTER_ROUNDS)
     for q in quarter_rounds:
         words = QUARTER_ROUNDS[q]
         keep = q + 1 < n and QUARTER_ROUNDS[q + 1][0] == words[0]
         reuse = q > 0 and QUARTER_ROUNDS[q - 1][0] == words[0]
-        quarter_round(emit, words, keep, reuse, source if q < 4 else "Y")
+        quarter_round(emit, words, keep, reuse)
+
+
+class Slots:
+    """-O2: which word of the state each of the six slots holds. A quarter-round works on its
+    words where they are; a word it needs is loaded into a free slot or into the slot of the
+    word whose next use is farthest ahead (Belady's choice, the sequence being known), which is
+    stored first: every word in a slot has been changed since it was loaded."""
+
+    def __init__(self, held):
+        self.held = list(held)  # slot -> word or None
+
+    def state(self):
+        return tuple(self.held)
+
+    def quarter_round(self, emit, words, future, usable, source):
+        """Emits one quarter-round; future is the quarter-rounds after it (word lists) and
+        usable the slots it may fill; first touches of a word load from `source` + 4 w."""
+        def next_use(w):
+            return next((i for i, q in enumerate(future) if w in q), len(future))
+        for w in words:
+            if w in self.held:
+                continue
+            free = [i for i in usable if self.held[i] is None]
+            if free:
+                slot = free[0]
+            else:
+                slot = max((i for i in usable if self.held[i] not in words),
+                           key=lambda i: (next_use(self.held[i]), -i))
+                for i in range(4):
+                    emit(f"std Y+{4 * self.held[slot] + i}, {SLOTS[slot][i]}")
+            for i in range(4):
+                emit(f"ldd {SLOTS[slot][i]}, {source(w)}+{4 * w + i}")
+            self.held[slot] = w
+        a, b, c, d = (SLOTS[self.held.index(w)] for w in words)
+        add_into_t(emit, a, d)
+        xor_into(emit, b, rotate_t(emit, 7))
+        add_into_t(emit, b, a)
+        xor_into(emit, c, rotate_t(emit, 9))
+        add_into_t(emit, c, b)
+        xor_into(emit, d, rotate_t(emit, 13))
+        add_into_t(emit, d, c)
+        xor_into(emit, a, rotate_t(emit, 18))
+
+    def double_round(self, emit, usable_first, source_first):
+        """One double round; the first column round may be limited to some slots and read its
+        first touches elsewhere (x itself, the first time)."""
+        sequence = [QUARTER_ROUNDS[q] for q in range(8)]
+        for q, words in enumerate(sequence):
+            future = (sequence[q + 1:] + sequence) * 2
+            first = q < 4
+            self.quarter_round(emit, words, future, usable_first if first else range(6),
+                               source_first if first else (lambda w: "Y"))
+
+
+def fast_rounds(emit):
+    """-O2: the 20 rounds on six slots of words: the first double round unrolled (it reads x and
+    starts from empty slots), then three passes of a loop of three double rounds, after which
+    the words are back in the slots the loop found them in (one double round moves three of
+    them round three slots). Stores the words of slots 4 and 5, whose registers the counters and
+    pointers take back; returns the words left in slots 0..3 with their registers, which the
+    end of the block uses where they are."""
+    slots = Slots([None] * 6)
+    # The first column round reads x through Z: the sixth slot (whose registers include Z)
+    # is free only afterwards.
+    slots.double_round(emit, range(5), lambda w: "Z")
+    entry = slots.state()
+    emit(f"ldi {T[0]}, 3", f"mov {ROUNDS}, {T[0]}")
+    emit("3:")
+    for _ in range(3):
+        slots.double_round(emit, range(6), lambda w: "Y")
+    assert slots.state() == entry, "the loop does not leave the words where it found them"
+    emit(f"dec {ROUNDS}", "breq 4f", "jmp 3b", "4:")
+    for slot in (4, 5):
+        for i in range(4):
+            emit(f"std Y+{4 * slots.held[slot] + i}, {SLOTS[slot][i]}")
+    return {slots.held[slot]: SLOTS[slot] for slot in range(4)}
 
 
 def allocate_frame(emit):
@@ -134,34 +221,40 @@ def generate():
     emit("2:")
     allocate_frame(emit)
 
-    def first_round_from_x():
-        """The first column round reads x (Z, m saved on the stack meanwhile): no copy."""
-        emit("push r30", "push r31", "movw r30, r26")
-        rounds(emit, range(4), source="Z")
-        emit("pop r31", "pop r30")
-        rounds(emit, range(4, 8))
-        emit(f"ldi {T[0]}, 9", f"mov {ROUNDS}, {T[0]}")
+    kept = {}
 
-    def copy_then_rounds():
+    def fast():
+        """The counters and pointers wait on the stack, below the frame, so that their
+        registers can hold words; Z reads x in the first column round, so x is never copied."""
+        for r in PARKED:
+            emit(f"push {r}")
+        emit("movw r30, r26")
+        kept.update(fast_rounds(emit))
+        for r in reversed(PARKED):
+            emit(f"pop {r}")
+
+    def compact():
         emit.comment("y = x")
         byte_loop(emit, 64, T[1], lambda: emit(f"ld {T[0]}, X+", f"st Y+, {T[0]}"))
         emit("sbiw r26, 63", "sbiw r26, 1", "sbiw r28, 63", "sbiw r28, 1",
              f"ldi {T[0]}, 10", f"mov {ROUNDS}, {T[0]}")
+        emit("3:")
+        rounds(emit, range(8))
+        emit(f"dec {ROUNDS}", "breq 4f", "rjmp 3b", "4:")
 
-    variants(emit, first_round_from_x, copy_then_rounds)
-    emit("3:")
-    rounds(emit, range(8))
-    emit(f"dec {ROUNDS}", "breq 4f", "rjmp 3b", "4:")
+    variants(emit, fast, compact)
     emit.comment("c = m xor (y + x): y popped off the stack (which frees the frame), x through X"
                  " (and back), m through Z, c through Y")
     emit(f"movw r28, {CPTR[0]}")
 
-    def word():
+    def word(regs=None):
+        """One word of y: popped, or (-O2) still in regs, its stale copy popped unread."""
         for i in range(4):
-            emit(f"pop {T[0]}", f"ld {T[1]}, X+", f"{'add' if i == 0 else 'adc'} {T[0]}, {T[1]}",
-                 f"ld {T[1]}, Z+", f"eor {T[0]}, {T[1]}", f"st Y+, {T[0]}")
+            y = regs[i] if regs else T[0]
+            emit(f"pop {T[0]}", f"ld {T[1]}, X+", f"{'add' if i == 0 else 'adc'} {y}, {T[1]}",
+                 f"ld {T[1]}, Z+", f"eor {y}, {T[1]}", f"st Y+, {y}")
 
-    variants(emit, lambda: [word() for _ in range(16)],
+    variants(emit, lambda: [word(kept.get(w)) for w in range(16)],
              lambda: byte_loop(emit, 16, T[2], word))
     emit(f"movw {CPTR[0]}, r28", "sbiw r26, 63", "sbiw r26, 1")
     emit.comment("x[8..9] += 1, a 64-bit counter: a carry chain through all 8 bytes")

@@ -4,24 +4,30 @@
  * Constant time: no branch but the public loop counters (blocks, double rounds, and in -Os
  * builds bytes), every address a fixed offset from the pointers or the stack pointer.
  *
- * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round (a, b,
- * c, d) loads its four words into r2-r5, r6-r9, r10-r13, r14-r17, computes in r18-r21 and
- * stores them back (word a stays in registers where the next quarter-round starts with the
- * same word, at each change of round). A rotation by 8k + r is a renaming of bytes (free)
- * and r single-bit shifts of 5 cycles (r <= 4) or one more byte and 8 - r right shifts of 6
- * cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per quarter-round: 4 additions with
- * movw (6 cycles), 16 eor, 39 cycles of shifts, 32 of loads and 32 of stores. In -O2 builds
- * the first column round loads its words from x itself, so x is never copied (-Os: a copy
- * loop). The end of a block pops y off the stack byte by byte, adds x and xors m into c in
- * one pass (10 cycles a byte), which also gives the frame back; the next block takes a new
- * one. An interrupt meanwhile pushes only onto bytes already popped.
- * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = double
- * rounds left, r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame
- * and 2 bytes for m during the first round. The frame held keystream that is only ever
+ * The state y (64 bytes) sits in a frame on the stack at Y = SP + 1. A quarter-round adds,
+ * rotates and xors its four words in registers, through r18-r21. A rotation by 8k + r is a
+ * renaming of bytes (free) and r single-bit shifts of 5 cycles (r <= 4) or one more byte and
+ * 8 - r right shifts of 6 cycles: 7 = 8 - 1, 9 = 8 + 1, 13 = 16 - 3, 18 = 16 + 2. Per
+ * quarter-round: 4 additions with movw (6 cycles), 16 eor and 39 cycles of shifts.
+ *  - -O2 builds keep six words in registers (slots r2-r5, r6-r9, r10-r13, r14-r17,
+ *    r22-r25, r26:r27:r30:r31; the counters and pointers wait on the stack): a word a
+ *    quarter-round needs is loaded into the slot of the word used farthest ahead, which is
+ *    stored first. That takes 22 loads and 22 stores of words a double round, where four
+ *    registers of words took 31 each. The first column round reads x itself (Z), so x is never
+ *    copied; one double round moves three words round three slots, so the loop runs three
+ *    double rounds a pass, and leaves four words in registers for the end of the block.
+ *  - -Os builds (the ATmega328P's flash) load each quarter-round's words into r2-r17 and store
+ *    them back (word a stays where the next quarter-round starts with it), on a copy of x.
+ * The end of a block pops y off the stack byte by byte, adds x and xors m into c in one pass
+ * (10 cycles a byte), which also gives the frame back; the next block takes a new one. An
+ * interrupt meanwhile pushes only onto bytes already popped.
+ * Registers: Y = y (then c), X = x, Z = m, r24:r25 = c, r22:r23 = nblocks, r0 = loop
+ * passes left (of three double rounds, or -Os of one), r1 = 0 throughout. Stack: 18 pushes, the return address, the 64-byte frame and 8
+ * bytes (-O2) of counters and pointers below it. The frame held keystream that is only ever
  * written xored into c, and is left to be overwritten, as the C twin's state is.
  *
- * Measured (simavr, one call from C included): one block 12,133 cycles (ATmega2560, -O2,
- * 4,478 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
+ * Measured (simavr, one call from C included): one block 10,759 cycles (ATmega2560, -O2,
+ * 7,514 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
  */
 #include <avr/io.h>
 
@@ -81,895 +87,6 @@ microsalt_salsa20_blocks:
     sbiw r28, 1
     ldi r18, 10
     mov r0, r18
-#else
-    push r30
-    push r31
-    movw r30, r26
-    ldd r2, Z+0
-    ldd r3, Z+1
-    ldd r4, Z+2
-    ldd r5, Z+3
-    ldd r6, Z+16
-    ldd r7, Z+17
-    ldd r8, Z+18
-    ldd r9, Z+19
-    ldd r10, Z+32
-    ldd r11, Z+33
-    ldd r12, Z+34
-    ldd r13, Z+35
-    ldd r14, Z+48
-    ldd r15, Z+49
-    ldd r16, Z+50
-    ldd r17, Z+51
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+0, r2
-    std Y+1, r3
-    std Y+2, r4
-    std Y+3, r5
-    std Y+16, r6
-    std Y+17, r7
-    std Y+18, r8
-    std Y+19, r9
-    std Y+32, r10
-    std Y+33, r11
-    std Y+34, r12
-    std Y+35, r13
-    std Y+48, r14
-    std Y+49, r15
-    std Y+50, r16
-    std Y+51, r17
-    ldd r2, Z+20
-    ldd r3, Z+21
-    ldd r4, Z+22
-    ldd r5, Z+23
-    ldd r6, Z+36
-    ldd r7, Z+37
-    ldd r8, Z+38
-    ldd r9, Z+39
-    ldd r10, Z+52
-    ldd r11, Z+53
-    ldd r12, Z+54
-    ldd r13, Z+55
-    ldd r14, Z+4
-    ldd r15, Z+5
-    ldd r16, Z+6
-    ldd r17, Z+7
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+20, r2
-    std Y+21, r3
-    std Y+22, r4
-    std Y+23, r5
-    std Y+36, r6
-    std Y+37, r7
-    std Y+38, r8
-    std Y+39, r9
-    std Y+52, r10
-    std Y+53, r11
-    std Y+54, r12
-    std Y+55, r13
-    std Y+4, r14
-    std Y+5, r15
-    std Y+6, r16
-    std Y+7, r17
-    ldd r2, Z+40
-    ldd r3, Z+41
-    ldd r4, Z+42
-    ldd r5, Z+43
-    ldd r6, Z+56
-    ldd r7, Z+57
-    ldd r8, Z+58
-    ldd r9, Z+59
-    ldd r10, Z+8
-    ldd r11, Z+9
-    ldd r12, Z+10
-    ldd r13, Z+11
-    ldd r14, Z+24
-    ldd r15, Z+25
-    ldd r16, Z+26
-    ldd r17, Z+27
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+40, r2
-    std Y+41, r3
-    std Y+42, r4
-    std Y+43, r5
-    std Y+56, r6
-    std Y+57, r7
-    std Y+58, r8
-    std Y+59, r9
-    std Y+8, r10
-    std Y+9, r11
-    std Y+10, r12
-    std Y+11, r13
-    std Y+24, r14
-    std Y+25, r15
-    std Y+26, r16
-    std Y+27, r17
-    ldd r2, Z+60
-    ldd r3, Z+61
-    ldd r4, Z+62
-    ldd r5, Z+63
-    ldd r6, Z+12
-    ldd r7, Z+13
-    ldd r8, Z+14
-    ldd r9, Z+15
-    ldd r10, Z+28
-    ldd r11, Z+29
-    ldd r12, Z+30
-    ldd r13, Z+31
-    ldd r14, Z+44
-    ldd r15, Z+45
-    ldd r16, Z+46
-    ldd r17, Z+47
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+12, r6
-    std Y+13, r7
-    std Y+14, r8
-    std Y+15, r9
-    std Y+28, r10
-    std Y+29, r11
-    std Y+30, r12
-    std Y+31, r13
-    std Y+44, r14
-    std Y+45, r15
-    std Y+46, r16
-    std Y+47, r17
-    pop r31
-    pop r30
-    ldd r6, Y+48
-    ldd r7, Y+49
-    ldd r8, Y+50
-    ldd r9, Y+51
-    ldd r10, Y+52
-    ldd r11, Y+53
-    ldd r12, Y+54
-    ldd r13, Y+55
-    ldd r14, Y+56
-    ldd r15, Y+57
-    ldd r16, Y+58
-    ldd r17, Y+59
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+60, r2
-    std Y+61, r3
-    std Y+62, r4
-    std Y+63, r5
-    std Y+48, r6
-    std Y+49, r7
-    std Y+50, r8
-    std Y+51, r9
-    std Y+52, r10
-    std Y+53, r11
-    std Y+54, r12
-    std Y+55, r13
-    std Y+56, r14
-    std Y+57, r15
-    std Y+58, r16
-    std Y+59, r17
-    ldd r2, Y+20
-    ldd r3, Y+21
-    ldd r4, Y+22
-    ldd r5, Y+23
-    ldd r6, Y+24
-    ldd r7, Y+25
-    ldd r8, Y+26
-    ldd r9, Y+27
-    ldd r10, Y+28
-    ldd r11, Y+29
-    ldd r12, Y+30
-    ldd r13, Y+31
-    ldd r14, Y+16
-    ldd r15, Y+17
-    ldd r16, Y+18
-    ldd r17, Y+19
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+20, r2
-    std Y+21, r3
-    std Y+22, r4
-    std Y+23, r5
-    std Y+24, r6
-    std Y+25, r7
-    std Y+26, r8
-    std Y+27, r9
-    std Y+28, r10
-    std Y+29, r11
-    std Y+30, r12
-    std Y+31, r13
-    std Y+16, r14
-    std Y+17, r15
-    std Y+18, r16
-    std Y+19, r17
-    ldd r2, Y+40
-    ldd r3, Y+41
-    ldd r4, Y+42
-    ldd r5, Y+43
-    ldd r6, Y+44
-    ldd r7, Y+45
-    ldd r8, Y+46
-    ldd r9, Y+47
-    ldd r10, Y+32
-    ldd r11, Y+33
-    ldd r12, Y+34
-    ldd r13, Y+35
-    ldd r14, Y+36
-    ldd r15, Y+37
-    ldd r16, Y+38
-    ldd r17, Y+39
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+40, r2
-    std Y+41, r3
-    std Y+42, r4
-    std Y+43, r5
-    std Y+44, r6
-    std Y+45, r7
-    std Y+46, r8
-    std Y+47, r9
-    std Y+32, r10
-    std Y+33, r11
-    std Y+34, r12
-    std Y+35, r13
-    std Y+36, r14
-    std Y+37, r15
-    std Y+38, r16
-    std Y+39, r17
-    ldd r2, Y+0
-    ldd r3, Y+1
-    ldd r4, Y+2
-    ldd r5, Y+3
-    ldd r6, Y+4
-    ldd r7, Y+5
-    ldd r8, Y+6
-    ldd r9, Y+7
-    ldd r10, Y+8
-    ldd r11, Y+9
-    ldd r12, Y+10
-    ldd r13, Y+11
-    ldd r14, Y+12
-    ldd r15, Y+13
-    ldd r16, Y+14
-    ldd r17, Y+15
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
-    std Y+0, r2
-    std Y+1, r3
-    std Y+2, r4
-    std Y+3, r5
-    std Y+4, r6
-    std Y+5, r7
-    std Y+6, r8
-    std Y+7, r9
-    std Y+8, r10
-    std Y+9, r11
-    std Y+10, r12
-    std Y+11, r13
-    std Y+12, r14
-    std Y+13, r15
-    std Y+14, r16
-    std Y+15, r17
-    ldi r18, 9
-    mov r0, r18
-#endif
 3:
     ldd r2, Y+0
     ldd r3, Y+1
@@ -1855,6 +972,3296 @@ microsalt_salsa20_blocks:
     breq 4f
     rjmp 3b
 4:
+#else
+    push r22
+    push r23
+    push r24
+    push r25
+    push r26
+    push r27
+    push r30
+    push r31
+    movw r30, r26
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+16
+    ldd r7, Z+17
+    ldd r8, Z+18
+    ldd r9, Z+19
+    ldd r10, Z+32
+    ldd r11, Z+33
+    ldd r12, Z+34
+    ldd r13, Z+35
+    ldd r14, Z+48
+    ldd r15, Z+49
+    ldd r16, Z+50
+    ldd r17, Z+51
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    ldd r22, Z+20
+    ldd r23, Z+21
+    ldd r24, Z+22
+    ldd r25, Z+23
+    std Y+0, r2
+    std Y+1, r3
+    std Y+2, r4
+    std Y+3, r5
+    ldd r2, Z+36
+    ldd r3, Z+37
+    ldd r4, Z+38
+    ldd r5, Z+39
+    std Y+32, r10
+    std Y+33, r11
+    std Y+34, r12
+    std Y+35, r13
+    ldd r10, Z+52
+    ldd r11, Z+53
+    ldd r12, Z+54
+    ldd r13, Z+55
+    std Y+16, r6
+    std Y+17, r7
+    std Y+18, r8
+    std Y+19, r9
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+4, r6
+    std Y+5, r7
+    std Y+6, r8
+    std Y+7, r9
+    ldd r6, Z+40
+    ldd r7, Z+41
+    ldd r8, Z+42
+    ldd r9, Z+43
+    std Y+36, r2
+    std Y+37, r3
+    std Y+38, r4
+    std Y+39, r5
+    ldd r2, Z+56
+    ldd r3, Z+57
+    ldd r4, Z+58
+    ldd r5, Z+59
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r22, Z+8
+    ldd r23, Z+9
+    ldd r24, Z+10
+    ldd r25, Z+11
+    std Y+52, r10
+    std Y+53, r11
+    std Y+54, r12
+    std Y+55, r13
+    ldd r10, Z+24
+    ldd r11, Z+25
+    ldd r12, Z+26
+    ldd r13, Z+27
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r22, Z+60
+    ldd r23, Z+61
+    ldd r24, Z+62
+    ldd r25, Z+63
+    std Y+40, r6
+    std Y+41, r7
+    std Y+42, r8
+    std Y+43, r9
+    ldd r6, Z+12
+    ldd r7, Z+13
+    ldd r8, Z+14
+    ldd r9, Z+15
+    std Y+24, r10
+    std Y+25, r11
+    std Y+26, r12
+    std Y+27, r13
+    ldd r10, Z+28
+    ldd r11, Z+29
+    ldd r12, Z+30
+    ldd r13, Z+31
+    std Y+56, r2
+    std Y+57, r3
+    std Y+58, r4
+    std Y+59, r5
+    ldd r2, Z+44
+    ldd r3, Z+45
+    ldd r4, Z+46
+    ldd r5, Z+47
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    ldd r26, Y+52
+    ldd r27, Y+53
+    ldd r30, Y+54
+    ldd r31, Y+55
+    std Y+12, r6
+    std Y+13, r7
+    std Y+14, r8
+    std Y+15, r9
+    ldd r6, Y+56
+    ldd r7, Y+57
+    ldd r8, Y+58
+    ldd r9, Y+59
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r14, r21
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    movw r18, r14
+    movw r20, r16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+60, r22
+    std Y+61, r23
+    std Y+62, r24
+    std Y+63, r25
+    ldd r22, Y+20
+    ldd r23, Y+21
+    ldd r24, Y+22
+    ldd r25, Y+23
+    std Y+56, r6
+    std Y+57, r7
+    std Y+58, r8
+    std Y+59, r9
+    ldd r6, Y+24
+    ldd r7, Y+25
+    ldd r8, Y+26
+    ldd r9, Y+27
+    std Y+52, r26
+    std Y+53, r27
+    std Y+54, r30
+    std Y+55, r31
+    ldd r26, Y+16
+    ldd r27, Y+17
+    ldd r30, Y+18
+    ldd r31, Y+19
+    movw r18, r22
+    movw r20, r24
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r26, r20
+    eor r27, r21
+    eor r30, r18
+    eor r31, r19
+    movw r18, r26
+    movw r20, r30
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+28, r10
+    std Y+29, r11
+    std Y+30, r12
+    std Y+31, r13
+    ldd r10, Y+40
+    ldd r11, Y+41
+    ldd r12, Y+42
+    ldd r13, Y+43
+    std Y+24, r6
+    std Y+25, r7
+    std Y+26, r8
+    std Y+27, r9
+    ldd r6, Y+32
+    ldd r7, Y+33
+    ldd r8, Y+34
+    ldd r9, Y+35
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r22, Y+36
+    ldd r23, Y+37
+    ldd r24, Y+38
+    ldd r25, Y+39
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+44, r2
+    std Y+45, r3
+    std Y+46, r4
+    std Y+47, r5
+    ldd r2, Y+0
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    std Y+40, r10
+    std Y+41, r11
+    std Y+42, r12
+    std Y+43, r13
+    ldd r10, Y+4
+    ldd r11, Y+5
+    ldd r12, Y+6
+    ldd r13, Y+7
+    std Y+36, r22
+    std Y+37, r23
+    std Y+38, r24
+    std Y+39, r25
+    ldd r22, Y+8
+    ldd r23, Y+9
+    ldd r24, Y+10
+    ldd r25, Y+11
+    std Y+32, r6
+    std Y+33, r7
+    std Y+34, r8
+    std Y+35, r9
+    ldd r6, Y+12
+    ldd r7, Y+13
+    ldd r8, Y+14
+    ldd r9, Y+15
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    ldi r18, 3
+    mov r0, r18
+3:
+    std Y+12, r6
+    std Y+13, r7
+    std Y+14, r8
+    std Y+15, r9
+    ldd r6, Y+32
+    ldd r7, Y+33
+    ldd r8, Y+34
+    ldd r9, Y+35
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+0, r2
+    std Y+1, r3
+    std Y+2, r4
+    std Y+3, r5
+    ldd r2, Y+20
+    ldd r3, Y+21
+    ldd r4, Y+22
+    ldd r5, Y+23
+    std Y+32, r6
+    std Y+33, r7
+    std Y+34, r8
+    std Y+35, r9
+    ldd r6, Y+36
+    ldd r7, Y+37
+    ldd r8, Y+38
+    ldd r9, Y+39
+    std Y+16, r26
+    std Y+17, r27
+    std Y+18, r30
+    std Y+19, r31
+    ldd r26, Y+52
+    ldd r27, Y+53
+    ldd r30, Y+54
+    ldd r31, Y+55
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+4, r10
+    std Y+5, r11
+    std Y+6, r12
+    std Y+7, r13
+    ldd r10, Y+40
+    ldd r11, Y+41
+    ldd r12, Y+42
+    ldd r13, Y+43
+    std Y+36, r6
+    std Y+37, r7
+    std Y+38, r8
+    std Y+39, r9
+    ldd r6, Y+56
+    ldd r7, Y+57
+    ldd r8, Y+58
+    ldd r9, Y+59
+    std Y+20, r2
+    std Y+21, r3
+    std Y+22, r4
+    std Y+23, r5
+    ldd r2, Y+24
+    ldd r3, Y+25
+    ldd r4, Y+26
+    ldd r5, Y+27
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r22, Y+60
+    ldd r23, Y+61
+    ldd r24, Y+62
+    ldd r25, Y+63
+    std Y+40, r10
+    std Y+41, r11
+    std Y+42, r12
+    std Y+43, r13
+    ldd r10, Y+12
+    ldd r11, Y+13
+    ldd r12, Y+14
+    ldd r13, Y+15
+    std Y+24, r2
+    std Y+25, r3
+    std Y+26, r4
+    std Y+27, r5
+    ldd r2, Y+28
+    ldd r3, Y+29
+    ldd r4, Y+30
+    ldd r5, Y+31
+    std Y+56, r6
+    std Y+57, r7
+    std Y+58, r8
+    std Y+59, r9
+    ldd r6, Y+44
+    ldd r7, Y+45
+    ldd r8, Y+46
+    ldd r9, Y+47
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+12, r10
+    std Y+13, r11
+    std Y+14, r12
+    std Y+15, r13
+    ldd r10, Y+56
+    ldd r11, Y+57
+    ldd r12, Y+58
+    ldd r13, Y+59
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r14, r21
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    movw r18, r14
+    movw r20, r16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+60, r22
+    std Y+61, r23
+    std Y+62, r24
+    std Y+63, r25
+    ldd r22, Y+20
+    ldd r23, Y+21
+    ldd r24, Y+22
+    ldd r25, Y+23
+    std Y+56, r10
+    std Y+57, r11
+    std Y+58, r12
+    std Y+59, r13
+    ldd r10, Y+24
+    ldd r11, Y+25
+    ldd r12, Y+26
+    ldd r13, Y+27
+    std Y+52, r26
+    std Y+53, r27
+    std Y+54, r30
+    std Y+55, r31
+    ldd r26, Y+16
+    ldd r27, Y+17
+    ldd r30, Y+18
+    ldd r31, Y+19
+    movw r18, r22
+    movw r20, r24
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r26, r20
+    eor r27, r21
+    eor r30, r18
+    eor r31, r19
+    movw r18, r26
+    movw r20, r30
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+28, r2
+    std Y+29, r3
+    std Y+30, r4
+    std Y+31, r5
+    ldd r2, Y+40
+    ldd r3, Y+41
+    ldd r4, Y+42
+    ldd r5, Y+43
+    std Y+24, r10
+    std Y+25, r11
+    std Y+26, r12
+    std Y+27, r13
+    ldd r10, Y+32
+    ldd r11, Y+33
+    ldd r12, Y+34
+    ldd r13, Y+35
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r22, Y+36
+    ldd r23, Y+37
+    ldd r24, Y+38
+    ldd r25, Y+39
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+44, r6
+    std Y+45, r7
+    std Y+46, r8
+    std Y+47, r9
+    ldd r6, Y+0
+    ldd r7, Y+1
+    ldd r8, Y+2
+    ldd r9, Y+3
+    std Y+40, r2
+    std Y+41, r3
+    std Y+42, r4
+    std Y+43, r5
+    ldd r2, Y+4
+    ldd r3, Y+5
+    ldd r4, Y+6
+    ldd r5, Y+7
+    std Y+36, r22
+    std Y+37, r23
+    std Y+38, r24
+    std Y+39, r25
+    ldd r22, Y+8
+    ldd r23, Y+9
+    ldd r24, Y+10
+    ldd r25, Y+11
+    std Y+32, r10
+    std Y+33, r11
+    std Y+34, r12
+    std Y+35, r13
+    ldd r10, Y+12
+    ldd r11, Y+13
+    ldd r12, Y+14
+    ldd r13, Y+15
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+12, r10
+    std Y+13, r11
+    std Y+14, r12
+    std Y+15, r13
+    ldd r10, Y+32
+    ldd r11, Y+33
+    ldd r12, Y+34
+    ldd r13, Y+35
+    movw r18, r6
+    movw r20, r8
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+0, r6
+    std Y+1, r7
+    std Y+2, r8
+    std Y+3, r9
+    ldd r6, Y+20
+    ldd r7, Y+21
+    ldd r8, Y+22
+    ldd r9, Y+23
+    std Y+32, r10
+    std Y+33, r11
+    std Y+34, r12
+    std Y+35, r13
+    ldd r10, Y+36
+    ldd r11, Y+37
+    ldd r12, Y+38
+    ldd r13, Y+39
+    std Y+16, r26
+    std Y+17, r27
+    std Y+18, r30
+    std Y+19, r31
+    ldd r26, Y+52
+    ldd r27, Y+53
+    ldd r30, Y+54
+    ldd r31, Y+55
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+4, r2
+    std Y+5, r3
+    std Y+6, r4
+    std Y+7, r5
+    ldd r2, Y+40
+    ldd r3, Y+41
+    ldd r4, Y+42
+    ldd r5, Y+43
+    std Y+36, r10
+    std Y+37, r11
+    std Y+38, r12
+    std Y+39, r13
+    ldd r10, Y+56
+    ldd r11, Y+57
+    ldd r12, Y+58
+    ldd r13, Y+59
+    std Y+20, r6
+    std Y+21, r7
+    std Y+22, r8
+    std Y+23, r9
+    ldd r6, Y+24
+    ldd r7, Y+25
+    ldd r8, Y+26
+    ldd r9, Y+27
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r22, Y+60
+    ldd r23, Y+61
+    ldd r24, Y+62
+    ldd r25, Y+63
+    std Y+40, r2
+    std Y+41, r3
+    std Y+42, r4
+    std Y+43, r5
+    ldd r2, Y+12
+    ldd r3, Y+13
+    ldd r4, Y+14
+    ldd r5, Y+15
+    std Y+24, r6
+    std Y+25, r7
+    std Y+26, r8
+    std Y+27, r9
+    ldd r6, Y+28
+    ldd r7, Y+29
+    ldd r8, Y+30
+    ldd r9, Y+31
+    std Y+56, r10
+    std Y+57, r11
+    std Y+58, r12
+    std Y+59, r13
+    ldd r10, Y+44
+    ldd r11, Y+45
+    ldd r12, Y+46
+    ldd r13, Y+47
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+12, r2
+    std Y+13, r3
+    std Y+14, r4
+    std Y+15, r5
+    ldd r2, Y+56
+    ldd r3, Y+57
+    ldd r4, Y+58
+    ldd r5, Y+59
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r14, r21
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    movw r18, r14
+    movw r20, r16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+60, r22
+    std Y+61, r23
+    std Y+62, r24
+    std Y+63, r25
+    ldd r22, Y+20
+    ldd r23, Y+21
+    ldd r24, Y+22
+    ldd r25, Y+23
+    std Y+56, r2
+    std Y+57, r3
+    std Y+58, r4
+    std Y+59, r5
+    ldd r2, Y+24
+    ldd r3, Y+25
+    ldd r4, Y+26
+    ldd r5, Y+27
+    std Y+52, r26
+    std Y+53, r27
+    std Y+54, r30
+    std Y+55, r31
+    ldd r26, Y+16
+    ldd r27, Y+17
+    ldd r30, Y+18
+    ldd r31, Y+19
+    movw r18, r22
+    movw r20, r24
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r26, r20
+    eor r27, r21
+    eor r30, r18
+    eor r31, r19
+    movw r18, r26
+    movw r20, r30
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+28, r6
+    std Y+29, r7
+    std Y+30, r8
+    std Y+31, r9
+    ldd r6, Y+40
+    ldd r7, Y+41
+    ldd r8, Y+42
+    ldd r9, Y+43
+    std Y+24, r2
+    std Y+25, r3
+    std Y+26, r4
+    std Y+27, r5
+    ldd r2, Y+32
+    ldd r3, Y+33
+    ldd r4, Y+34
+    ldd r5, Y+35
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r22, Y+36
+    ldd r23, Y+37
+    ldd r24, Y+38
+    ldd r25, Y+39
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+44, r10
+    std Y+45, r11
+    std Y+46, r12
+    std Y+47, r13
+    ldd r10, Y+0
+    ldd r11, Y+1
+    ldd r12, Y+2
+    ldd r13, Y+3
+    std Y+40, r6
+    std Y+41, r7
+    std Y+42, r8
+    std Y+43, r9
+    ldd r6, Y+4
+    ldd r7, Y+5
+    ldd r8, Y+6
+    ldd r9, Y+7
+    std Y+36, r22
+    std Y+37, r23
+    std Y+38, r24
+    std Y+39, r25
+    ldd r22, Y+8
+    ldd r23, Y+9
+    ldd r24, Y+10
+    ldd r25, Y+11
+    std Y+32, r2
+    std Y+33, r3
+    std Y+34, r4
+    std Y+35, r5
+    ldd r2, Y+12
+    ldd r3, Y+13
+    ldd r4, Y+14
+    ldd r5, Y+15
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+12, r2
+    std Y+13, r3
+    std Y+14, r4
+    std Y+15, r5
+    ldd r2, Y+32
+    ldd r3, Y+33
+    ldd r4, Y+34
+    ldd r5, Y+35
+    movw r18, r10
+    movw r20, r12
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+0, r10
+    std Y+1, r11
+    std Y+2, r12
+    std Y+3, r13
+    ldd r10, Y+20
+    ldd r11, Y+21
+    ldd r12, Y+22
+    ldd r13, Y+23
+    std Y+32, r2
+    std Y+33, r3
+    std Y+34, r4
+    std Y+35, r5
+    ldd r2, Y+36
+    ldd r3, Y+37
+    ldd r4, Y+38
+    ldd r5, Y+39
+    std Y+16, r26
+    std Y+17, r27
+    std Y+18, r30
+    std Y+19, r31
+    ldd r26, Y+52
+    ldd r27, Y+53
+    ldd r30, Y+54
+    ldd r31, Y+55
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+4, r6
+    std Y+5, r7
+    std Y+6, r8
+    std Y+7, r9
+    ldd r6, Y+40
+    ldd r7, Y+41
+    ldd r8, Y+42
+    ldd r9, Y+43
+    std Y+36, r2
+    std Y+37, r3
+    std Y+38, r4
+    std Y+39, r5
+    ldd r2, Y+56
+    ldd r3, Y+57
+    ldd r4, Y+58
+    ldd r5, Y+59
+    std Y+20, r10
+    std Y+21, r11
+    std Y+22, r12
+    std Y+23, r13
+    ldd r10, Y+24
+    ldd r11, Y+25
+    ldd r12, Y+26
+    ldd r13, Y+27
+    movw r18, r6
+    movw r20, r8
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    ldd r22, Y+60
+    ldd r23, Y+61
+    ldd r24, Y+62
+    ldd r25, Y+63
+    std Y+40, r6
+    std Y+41, r7
+    std Y+42, r8
+    std Y+43, r9
+    ldd r6, Y+12
+    ldd r7, Y+13
+    ldd r8, Y+14
+    ldd r9, Y+15
+    std Y+24, r10
+    std Y+25, r11
+    std Y+26, r12
+    std Y+27, r13
+    ldd r10, Y+28
+    ldd r11, Y+29
+    ldd r12, Y+30
+    ldd r13, Y+31
+    std Y+56, r2
+    std Y+57, r3
+    std Y+58, r4
+    std Y+59, r5
+    ldd r2, Y+44
+    ldd r3, Y+45
+    ldd r4, Y+46
+    ldd r5, Y+47
+    movw r18, r22
+    movw r20, r24
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+12, r6
+    std Y+13, r7
+    std Y+14, r8
+    std Y+15, r9
+    ldd r6, Y+56
+    ldd r7, Y+57
+    ldd r8, Y+58
+    ldd r9, Y+59
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r14, r21
+    eor r15, r18
+    eor r16, r19
+    eor r17, r20
+    movw r18, r14
+    movw r20, r16
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r26, r21
+    eor r27, r18
+    eor r30, r19
+    eor r31, r20
+    movw r18, r26
+    movw r20, r30
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+60, r22
+    std Y+61, r23
+    std Y+62, r24
+    std Y+63, r25
+    ldd r22, Y+20
+    ldd r23, Y+21
+    ldd r24, Y+22
+    ldd r25, Y+23
+    std Y+56, r6
+    std Y+57, r7
+    std Y+58, r8
+    std Y+59, r9
+    ldd r6, Y+24
+    ldd r7, Y+25
+    ldd r8, Y+26
+    ldd r9, Y+27
+    std Y+52, r26
+    std Y+53, r27
+    std Y+54, r30
+    std Y+55, r31
+    ldd r26, Y+16
+    ldd r27, Y+17
+    ldd r30, Y+18
+    ldd r31, Y+19
+    movw r18, r22
+    movw r20, r24
+    add r18, r26
+    adc r19, r27
+    adc r20, r30
+    adc r21, r31
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r26, r20
+    eor r27, r21
+    eor r30, r18
+    eor r31, r19
+    movw r18, r26
+    movw r20, r30
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    std Y+28, r10
+    std Y+29, r11
+    std Y+30, r12
+    std Y+31, r13
+    ldd r10, Y+40
+    ldd r11, Y+41
+    ldd r12, Y+42
+    ldd r13, Y+43
+    std Y+24, r6
+    std Y+25, r7
+    std Y+26, r8
+    std Y+27, r9
+    ldd r6, Y+32
+    ldd r7, Y+33
+    ldd r8, Y+34
+    ldd r9, Y+35
+    std Y+20, r22
+    std Y+21, r23
+    std Y+22, r24
+    std Y+23, r25
+    ldd r22, Y+36
+    ldd r23, Y+37
+    ldd r24, Y+38
+    ldd r25, Y+39
+    movw r18, r10
+    movw r20, r12
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r2, r21
+    eor r3, r18
+    eor r4, r19
+    eor r5, r20
+    movw r18, r2
+    movw r20, r4
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r22, r20
+    eor r23, r21
+    eor r24, r18
+    eor r25, r19
+    movw r18, r22
+    movw r20, r24
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r10, r20
+    eor r11, r21
+    eor r12, r18
+    eor r13, r19
+    std Y+44, r2
+    std Y+45, r3
+    std Y+46, r4
+    std Y+47, r5
+    ldd r2, Y+0
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    std Y+40, r10
+    std Y+41, r11
+    std Y+42, r12
+    std Y+43, r13
+    ldd r10, Y+4
+    ldd r11, Y+5
+    ldd r12, Y+6
+    ldd r13, Y+7
+    std Y+36, r22
+    std Y+37, r23
+    std Y+38, r24
+    std Y+39, r25
+    ldd r22, Y+8
+    ldd r23, Y+9
+    ldd r24, Y+10
+    ldd r25, Y+11
+    std Y+32, r6
+    std Y+33, r7
+    std Y+34, r8
+    std Y+35, r9
+    ldd r6, Y+12
+    ldd r7, Y+13
+    ldd r8, Y+14
+    ldd r9, Y+15
+    movw r18, r2
+    movw r20, r4
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r22, r21
+    eor r23, r18
+    eor r24, r19
+    eor r25, r20
+    movw r18, r22
+    movw r20, r24
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r6, r20
+    eor r7, r21
+    eor r8, r18
+    eor r9, r19
+    movw r18, r6
+    movw r20, r8
+    add r18, r22
+    adc r19, r23
+    adc r20, r24
+    adc r21, r25
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    dec r0
+    breq 4f
+    jmp 3b
+4:
+    std Y+8, r22
+    std Y+9, r23
+    std Y+10, r24
+    std Y+11, r25
+    std Y+16, r26
+    std Y+17, r27
+    std Y+18, r30
+    std Y+19, r31
+    pop r31
+    pop r30
+    pop r27
+    pop r26
+    pop r25
+    pop r24
+    pop r23
+    pop r22
+#endif
 
 /* c = m xor (y + x): y popped off the stack (which frees the frame), x through X (and back), m through Z, c through Y */
     movw r28, r24
@@ -1890,6 +4297,102 @@ microsalt_salsa20_blocks:
 #else
     pop r18
     ld r19, X+
+    add r2, r19
+    ld r19, Z+
+    eor r2, r19
+    st Y+, r2
+    pop r18
+    ld r19, X+
+    adc r3, r19
+    ld r19, Z+
+    eor r3, r19
+    st Y+, r3
+    pop r18
+    ld r19, X+
+    adc r4, r19
+    ld r19, Z+
+    eor r4, r19
+    st Y+, r4
+    pop r18
+    ld r19, X+
+    adc r5, r19
+    ld r19, Z+
+    eor r5, r19
+    st Y+, r5
+    pop r18
+    ld r19, X+
+    add r10, r19
+    ld r19, Z+
+    eor r10, r19
+    st Y+, r10
+    pop r18
+    ld r19, X+
+    adc r11, r19
+    ld r19, Z+
+    eor r11, r19
+    st Y+, r11
+    pop r18
+    ld r19, X+
+    adc r12, r19
+    ld r19, Z+
+    eor r12, r19
+    st Y+, r12
+    pop r18
+    ld r19, X+
+    adc r13, r19
+    ld r19, Z+
+    eor r13, r19
+    st Y+, r13
+    pop r18
+    ld r19, X+
+    add r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    adc r18, r19
+    ld r19, Z+
+    eor r18, r19
+    st Y+, r18
+    pop r18
+    ld r19, X+
+    add r6, r19
+    ld r19, Z+
+    eor r6, r19
+    st Y+, r6
+    pop r18
+    ld r19, X+
+    adc r7, r19
+    ld r19, Z+
+    eor r7, r19
+    st Y+, r7
+    pop r18
+    ld r19, X+
+    adc r8, r19
+    ld r19, Z+
+    eor r8, r19
+    st Y+, r8
+    pop r18
+    ld r19, X+
+    adc r9, r19
+    ld r19, Z+
+    eor r9, r19
+    st Y+, r9
+    pop r18
+    ld r19, X+
     add r18, r19
     ld r19, Z+
     eor r18, r19
@@ -2082,124 +4585,28 @@ microsalt_salsa20_blocks:
     st Y+, r18
     pop r18
     ld r19, X+
-    add r18, r19
+    add r14, r19
     ld r19, Z+
-    eor r18, r19
-    st Y+, r18
+    eor r14, r19
+    st Y+, r14
     pop r18
     ld r19, X+
-    adc r18, r19
+    adc r15, r19
     ld r19, Z+
-    eor r18, r19
-    st Y+, r18
+    eor r15, r19
+    st Y+, r15
     pop r18
     ld r19, X+
-    adc r18, r19
+    adc r16, r19
     ld r19, Z+
-    eor r18, r19
-    st Y+, r18
+    eor r16, r19
+    st Y+, r16
     pop r18
     ld r19, X+
-    adc r18, r19
+    adc r17, r19
     ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    add r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    add r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    add r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    add r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
-    pop r18
-    ld r19, X+
-    adc r18, r19
-    ld r19, Z+
-    eor r18, r19
-    st Y+, r18
+    eor r17, r19
+    st Y+, r17
     pop r18
     ld r19, X+
     add r18, r19
