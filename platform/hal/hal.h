@@ -69,8 +69,8 @@ void hal_puts_flash(const char *flash_s);
  * Makefile). Firmware derives what it leaves out from this, never from the chip's name. */
 #define HAL_FITS(bytes) ((bytes) <= HAL_RAM_BYTES)
 
-/* Ed25519 verification's peak stack (1,171 bytes measured on AVR for crypto_sign_open, with
- * MICROSALT_SMALL_RAM) beside a firmware's buffers (docs/targets.md): firmware leaves it out
+/* Ed25519 verification's peak stack (1,200 bytes measured on the ATmega2560 for
+ * crypto_sign_open) beside a firmware's buffers (docs/targets.md): firmware leaves it out
  * where it does not fit, and says so. */
 #define HAL_ED25519_VERIFY_FITS HAL_FITS(1200 + 512)
 

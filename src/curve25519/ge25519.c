@@ -28,21 +28,14 @@
 
 /*
  * Verification uses width-4 NAFs: digits odd and within -7..7, 4-bit nibbles, both scalars in a
- * byte per bit position, 256 bytes in all. B's odd multiples B, 3B, 5B, 7B are row 0 of the
- * table (in flash); A's are computed at run time into four cached points (128 or 160 bytes
- * each). Width 5 would save about 16 of some 100 additions but needs eight cached points and
- * 5-bit digits: +900 bytes of stack, and the 2 KB budget of a 32-bit verification would not
- * hold. Where RAM is smaller still (MICROSALT_SMALL_RAM, kernels.h: the AVRs, so that the
- * ATmega328P's 2 KB hold verification and its caller), A's NAF has width 3: two cached
- * points, 256 bytes less, for about 13 more additions.
+ * byte per bit position, made 16 positions at a time (wnaf_chunk). B's odd multiples B, 3B,
+ * 5B, 7B are row 0 of the table (in flash); A's are computed at run time into four cached
+ * points (128 or 160 bytes each). Width 5 would save about 16 of some 100 additions but needs
+ * eight cached points and 5-bit digits: +900 bytes of stack, beyond the 1,200 bytes that let
+ * an ATmega328P's 2 KB hold verification and its caller.
  */
 #define WINDOW 4
-#if MICROSALT_SMALL_RAM
-#define A_WINDOW 3
-#else
-#define A_WINDOW WINDOW
-#endif
-#define A_MULTIPLES (1 << (A_WINDOW - 2))
+#define MULTIPLES (1 << (WINDOW - 2))
 
 /* Projective: x = X/Z, y = Y/Z. */
 typedef struct {
@@ -383,30 +376,45 @@ static unsigned scalar_bit(const uint8_t s[32], unsigned i)
 }
 
 /*
- * Adds the width-w NAF (w = 3 or 4) of s < 2^255 into naf as 4-bit two's-complement nibbles at
- * `shift` (0 or 4): s = sum d_i 2^i with every nonzero d_i odd, in -(2^(w-1) - 1)..2^(w-1) - 1,
- * and followed by at least w - 1 zeros. Scans the bits upwards, carrying 1 into the rest of the
- * scalar after each negative digit; s < 2^255 guarantees the last carry is absorbed by
- * position 255.
+ * Width-4 NAFs of s < 2^255, made a chunk of CHUNK positions at a time: s = sum d_i 2^i with
+ * every nonzero d_i odd, in -7..7, and followed by at least 3 zeros. The recoding scans the
+ * bits upwards, carrying 1 into the rest of the scalar after each negative digit (s < 2^255
+ * guarantees the last carry is absorbed by position 255), while the multiplication consumes
+ * digits downwards: a first scan records where each chunk's scan starts, and each chunk is
+ * recoded again, from its record, when the multiplication reaches it. 16 bytes of digits and
+ * 16 of records (one nibble per scalar) instead of 256 bytes of digits keep verification
+ * within 1,200 bytes of stack, with four multiples of A even on AVR.
  */
-static void wnaf(uint8_t naf[256], const uint8_t s[32], unsigned shift, unsigned w)
+#define CHUNK 16
+#define CHUNKS (256 / CHUNK)
+
+/* Scans s from position lo + (start & 3), with carry start >> 2, up to lo + CHUNK; writes the
+ * digits of positions lo..lo + CHUNK - 1 into naf (when not NULL) as 4-bit two's-complement
+ * nibbles at `shift` (0 or 4), naf[i] for position lo + i. Returns the record of where the
+ * next chunk's scan starts: the same form (a digit's window may reach up to 3 positions into
+ * the next chunk, whose scan then starts behind them). */
+static uint8_t wnaf_chunk(uint8_t *naf, const uint8_t s[32], unsigned shift, unsigned lo,
+                          uint8_t start)
 {
-    unsigned pos = 0, carry = 0, v, i;
-    while (pos < 256) {
+    unsigned pos = lo + (start & 3u), carry = start >> 2, v, i;
+    while (pos < lo + CHUNK) {
         if (scalar_bit(s, pos) == carry) {
             pos++; /* the remaining value is even here: digit 0 */
             continue;
         }
         v = carry;
-        for (i = 0; i < w; i++) {
+        for (i = 0; i < WINDOW; i++) {
             v += scalar_bit(s, pos + i) << i;
         }
-        /* v is odd and below 2^w: the digit is v mod 2^w taken into the signed range, v -
-         * 2^w when v >= 2^(w-1), which carries 1 on; its nibble is that mod 16. */
-        carry = v >> (w - 1);
-        naf[pos] = (uint8_t)(naf[pos] | (((v - (carry << w)) & 15) << shift));
-        pos += w;
+        /* v is odd and below 2^4: the digit is v mod 16 taken into the signed range, v - 16
+         * when v >= 8, which carries 1 on; its nibble is that mod 16. */
+        carry = v >> (WINDOW - 1);
+        if (naf != NULL) {
+            naf[pos - lo] = (uint8_t)(naf[pos - lo] | (((v - (carry << WINDOW)) & 15) << shift));
+        }
+        pos += WINDOW;
     }
+    return (uint8_t)((pos - lo - CHUNK) | (carry << 2));
 }
 
 /* The digit in the nibble of c at shift. */
@@ -428,52 +436,62 @@ static void base_multiple(ge_niels *n, int j)
 void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32],
                                                  const ge25519 *A, const uint8_t s[32])
 {
-    uint8_t naf[256]; /* digits of h in the low nibbles, of s in the high ones */
-    ge_cached a_odd[A_MULTIPLES]; /* (2i + 1) A */
+    uint8_t naf[CHUNK];     /* digits of h in the low nibbles, of s in the high ones */
+    uint8_t start[CHUNKS];  /* where each chunk's scan starts: h's low nibble, s's high */
+    ge_cached a_odd[MULTIPLES]; /* (2i + 1) A */
     ge_p1p1 t;
     union {
         ge_p2 q;    /* the accumulator between steps */
         ge_niels n; /* a multiple of B during a step */
     } v;
-    int i, d;
-    memset(naf, 0, sizeof naf);
-    wnaf(naf, h, 0, A_WINDOW);
-    wnaf(naf, s, 4, WINDOW);
+    int k, j, d, started = 0;
+    start[0] = 0;
+    for (k = 0; k + 1 < CHUNKS; k++) {
+        start[k + 1] = (uint8_t)(wnaf_chunk(NULL, h, 0, (unsigned)k * CHUNK, start[k] & 15) |
+                                 wnaf_chunk(NULL, s, 4, (unsigned)k * CHUNK, start[k] >> 4) << 4);
+    }
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
     p3_to_cached(&a_odd[0], A);
     p3_to_p2(&v.q, A);
     dbl(&t, &v.q);
     p1p1_to_p3(r, &t);
-    for (i = 1; i < A_MULTIPLES; i++) {
-        add_cached(&t, r, &a_odd[i - 1], 0);
-        p1p1_to_cached(&a_odd[i], &t);
+    for (k = 1; k < MULTIPLES; k++) {
+        add_cached(&t, r, &a_odd[k - 1], 0);
+        p1p1_to_cached(&a_odd[k], &t);
     }
-    for (i = 255; i >= 0 && naf[i] == 0; i--) {
+    /* From the highest nonzero digit down: double, then add the digits' multiples. */
+    for (k = CHUNKS - 1; k >= 0; k--) {
+        memset(naf, 0, sizeof naf);
+        (void)wnaf_chunk(naf, h, 0, (unsigned)k * CHUNK, start[k] & 15);
+        (void)wnaf_chunk(naf, s, 4, (unsigned)k * CHUNK, start[k] >> 4);
+        for (j = CHUNK - 1; j >= 0; j--) {
+            if (started) {
+                p1p1_to_p2(&v.q, &t);
+            } else if (naf[j] != 0) {
+                started = 1;
+                microsalt_fe_0(&v.q.X);
+                microsalt_fe_1(&v.q.Y);
+                microsalt_fe_1(&v.q.Z);
+            } else {
+                continue;
+            }
+            dbl(&t, &v.q);
+            d = naf_digit(naf[j], 0);
+            if (d != 0) {
+                p1p1_to_p3(r, &t);
+                add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], d < 0);
+            }
+            d = naf_digit(naf[j], 4);
+            if (d != 0) {
+                p1p1_to_p3(r, &t);
+                base_multiple(&v.n, d < 0 ? -d : d);
+                add_niels(&t, r, &v.n, d < 0);
+            }
+        }
     }
-    if (i < 0) {
+    if (!started) {
         p3_identity(r);
         return;
-    }
-    microsalt_fe_0(&v.q.X);
-    microsalt_fe_1(&v.q.Y);
-    microsalt_fe_1(&v.q.Z);
-    for (;; i--) {
-        dbl(&t, &v.q);
-        d = naf_digit(naf[i], 0);
-        if (d != 0) {
-            p1p1_to_p3(r, &t);
-            add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], d < 0);
-        }
-        d = naf_digit(naf[i], 4);
-        if (d != 0) {
-            p1p1_to_p3(r, &t);
-            base_multiple(&v.n, d < 0 ? -d : d);
-            add_niels(&t, r, &v.n, d < 0);
-        }
-        if (i == 0) {
-            break;
-        }
-        p1p1_to_p2(&v.q, &t);
     }
     p1p1_to_p3(r, &t);
 }

@@ -29,9 +29,6 @@
  * runs byte lane by byte lane (src/ntrulpr761/). */
 #define MICROSALT_FEW_REGISTERS 1
 #define MICROSALT_BYTE_REGISTERS 1
-/* 2 to 8 KB of RAM: Ed25519 verification keeps two cached multiples of the public key instead
- * of four (src/curve25519/ge25519.c), so that it fits an ATmega328P beside its caller. */
-#define MICROSALT_SMALL_RAM 1
 /* GF(2^255 - 19) as 32 bytes reduced mod 2^256 - 38 (src/curve25519/fe25519_packed.c), the
  * layout of the field kernels below. */
 #define MICROSALT_FE_PACKED 1
