@@ -1,8 +1,10 @@
 #include "common.h"
 
+/* The out-of-line wipe (common.h): AVR, and compilers without GCC's asm. */
+#if !((defined(__GNUC__) || defined(__clang__)) && !defined(__AVR__))
 void microsalt_wipe(void *p, size_t n)
 {
-#if defined(__GNUC__) || defined(__clang__)
+#if defined(__GNUC__)
     /* The empty asm claims to read the memory, so the compiler must keep the memset. */
     memset(p, 0, n);
     __asm__ __volatile__("" : : "r"(p) : "memory");
@@ -15,3 +17,4 @@ void microsalt_wipe(void *p, size_t n)
     }
 #endif
 }
+#endif

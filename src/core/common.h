@@ -240,8 +240,20 @@ MICROSALT_INLINE uint64_t flash_u64(const uint64_t *p)
 
 /* ---- Wiping. -------------------------------------------------------------------------- */
 
-/* Zeroes n bytes in a way the compiler may not drop as a dead store. */
+/* Zeroes n bytes in a way the compiler may not drop as a dead store. Inline on 32- and 64-bit
+ * targets, where the compiler turns the memset of a small constant size (every wipe of a
+ * local) into a few word stores instead of a call to the C library's byte loop; a call on
+ * AVR, where flash is the scarcer resource. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__AVR__)
+MICROSALT_INLINE void microsalt_wipe(void *p, size_t n)
+{
+    /* The empty asm claims to read the memory, so the compiler must keep the memset. */
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+#else
 void microsalt_wipe(void *p, size_t n);
+#endif
 
 /* ---- Little- and big-endian loads and stores, independent of the host's byte order. ---- */
 
