@@ -8,23 +8,41 @@
 
 #include "common.h"
 
-/* The 6 KB table and the constants stay in flash on AVR (src/core/common.h). */
+/* The table and the constants stay in flash on AVR (src/core/common.h). */
 #define GE25519_TABLE_ATTR MICROSALT_FLASH
+#ifndef MICROSALT_BASE_TABLE_BLOCKS
+#define MICROSALT_BASE_TABLE_BLOCKS 8
+#endif
+#if MICROSALT_BASE_TABLE_BLOCKS != 8 && MICROSALT_BASE_TABLE_BLOCKS != 16
+#error "MICROSALT_BASE_TABLE_BLOCKS: 8 or 16"
+#endif
+#define GE25519_TABLE_BLOCKS MICROSALT_BASE_TABLE_BLOCKS
 
 #include "ge25519_base.h"
 
 /*
- * The fixed-base table: GE25519_TABLE_BLOCKS = 8 base points B_k = 16^(8k) B, each with its
- * multiples 1..8, in 8 * 8 * 96 bytes = 6 KB. A scalar's 64 signed radix-16 digits split into
- * 8 blocks of 8, so [a]B costs 64 mixed additions and 7 * 4 = 28 doublings. The block count
- * trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB) 28, 16
- * blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. On a 32 KB ATmega328P
- * a 24 KB table would leave no room for the application, while 8 blocks keep the table under
- * a fifth of the flash and make a signature only about 1.2x slower than with 32 blocks
- * (measured on x86-64).
+ * The fixed-base table: MICROSALT_BASE_TABLE_BLOCKS = 8 or 16 base points B_k, each with its
+ * multiples 1..8 (768 bytes a block). A scalar's 64 signed radix-16 digits split into that
+ * many blocks, so [a]B costs 64 mixed additions and 4 (64 / blocks - 1) doublings. The block
+ * count trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB) 28,
+ * 16 blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. On a 32 KB
+ * ATmega328P a 24 KB table would leave no room for the application, while 8 blocks keep the
+ * table under a fifth of the flash; chips with more flash take 16 (targets.txt), whose
+ * 16 fewer doublings make a signature about 10% faster. The 8-block table is the even
+ * blocks of the 16-block one (ge25519_base.h), so an 8-block build links 6 KB.
  */
 #define DIGITS 64
-#define ROWS (DIGITS / GE25519_TABLE_BLOCKS)
+#define ROWS (DIGITS / MICROSALT_BASE_TABLE_BLOCKS)
+
+/* The multiples j * B_k, j = 1..8, of block k (public). */
+static const uint8_t (*base_block(int k))[96]
+{
+#if MICROSALT_BASE_TABLE_BLOCKS == 16
+    return k & 1 ? ge25519_base_table_odd[k >> 1] : ge25519_base_table[k >> 1];
+#else
+    return ge25519_base_table[k];
+#endif
+}
 
 /*
  * Verification uses width-4 NAFs: digits odd and within -7..7, 4-bit nibbles, both scalars in a
@@ -265,7 +283,7 @@ static void select_niels(base_scratch *s, int k, uint32_t mag)
         words[0] = (uint32_t)(c < 2);
         for (j = 1; j <= 8; j++) {
             ct_cmov_words_le(words,
-                             flash_view(s->u.sel.copy, ge25519_base_table[k][j - 1] + 32 * c, 32),
+                             flash_view(s->u.sel.copy, base_block(k)[j - 1] + 32 * c, 32),
                              8, ct_eq_u32(mag, j));
         }
         microsalt_fe_frombytes(coords[c], words_le(s->u.sel.entry, words));
@@ -290,7 +308,7 @@ void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
             dbl(&s.u.t, &s.v.q);
             p1p1_to_p3(r, &s.u.t);
         }
-        for (k = 0; k < GE25519_TABLE_BLOCKS; k++) {
+        for (k = 0; k < MICROSALT_BASE_TABLE_BLOCKS; k++) {
             int32_t d = digit(s.e, ROWS * k + row);
             neg = ct_msb_u32((uint32_t)d);
             select_niels(&s, k, ct_select_u32(neg, (uint32_t)-d, (uint32_t)d));

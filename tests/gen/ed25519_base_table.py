@@ -6,9 +6,12 @@ Usage: ed25519_base_table.py [OUTPUT]    (default: src/curve25519/ge25519_base.h
 Everything is derived here from the curve definition (RFC 8032, section 5.1) with Python's
 integers, so the committed header can be re-made and checked by anyone:
   p = 2^255 - 19, d = -121665/121666, B = (x, 4/5) with x even.
-Table entry [k][j-1] is j * B_k with B_k = 16^(8k) B = 2^(32k) B for k = 0..7 and j = 1..8: a
-scalar's 64 signed radix-16 digits fall into 8 blocks of 8, block k being the multiples of
-B_k (see src/curve25519/ge25519.c for the choice of 8 blocks). Entries are in the affine form
+The table holds j * B_k with B_k = 16^(4k) B = 2^(16k) B for k = 0..15 and j = 1..8, in two
+arrays: ge25519_base_table[i] holds the even blocks B_2i = 16^(8i) B, which alone serve builds
+that split a scalar's 64 signed radix-16 digits into 8 blocks of 8 (6 KB of flash), and
+ge25519_base_table_odd[i] the odd ones B_2i+1, which builds with 16 blocks of 4 add (12 KB,
+16 fewer doublings a multiplication; src/curve25519/ge25519.c, MICROSALT_BASE_TABLE_BLOCKS).
+Entries are in the affine form
 (y+x, y-x, 2dxy) that the mixed addition of src/curve25519/ge25519.c takes, each coordinate as 32
 canonical little-endian bytes, so one table serves both field representations.
 """
@@ -18,7 +21,7 @@ import sys
 P = 2**255 - 19
 D = -121665 * pow(121666, P - 2, P) % P
 SQRT_M1 = pow(2, (P - 1) // 4, P)
-BLOCKS = 8               # base points B_k = 16^(ROWS k) B
+BLOCKS = 16              # base points B_k = 16^(ROWS k) B
 ROWS = 64 // BLOCKS      # radix-16 digits per block
 MULTIPLES = 8            # j = 1..8, the magnitudes of the signed radix-16 digits
 
@@ -91,11 +94,12 @@ def main():
     text.append("")
     text.append("#include <stdint.h>")
     text.append("")
-    text.append("/* The includer defines GE25519_TABLE_ATTR: where constant data lives. */")
+    text.append("/* The includer defines GE25519_TABLE_ATTR, where constant data lives, and")
+    text.append(" * GE25519_TABLE_BLOCKS, 8 or 16: the odd blocks exist for 16 only. */")
     text.append("")
-    text.append("/* Base points B_k = 16^(%dk) B, one per %d radix-16 digits of a scalar. */"
-                % (ROWS, ROWS))
-    text.append("#define GE25519_TABLE_BLOCKS %d" % BLOCKS)
+    text.append("/* Base points B_k = 16^(%dk) B, one per %d radix-16 digits of a scalar, for "
+                "k < %d. */" % (ROWS, ROWS, BLOCKS))
+    text.append("#define GE25519_TABLE_BLOCKS_MAX %d" % BLOCKS)
     text.append("")
     for name, value, what in (("ge25519_d", D, "d = -121665/121666"),
                               ("ge25519_2d", 2 * D % P, "2d"),
@@ -105,18 +109,24 @@ def main():
         text.append(c_bytes(le32(value), "    "))
         text.append("};")
         text.append("")
-    text.append("/* [k][j-1] = j * B_k as (y+x, y-x, 2dxy), 3 x 32 bytes. */")
-    text.append("static const uint8_t ge25519_base_table[%d][%d][96] GE25519_TABLE_ATTR = {"
-                % (BLOCKS, MULTIPLES))
-    for k, entries in enumerate(rows):
-        text.append("    { /* B_%d = 2^%d B */" % (k, 4 * ROWS * k))
-        for j, e in enumerate(entries, 1):
-            text.append("        { /* %d */" % j)
-            text.append(c_bytes(e, "            "))
-            text.append("        },")
-        text.append("    },")
-    text.append("};")
-    text.append("")
+    for name, parity in (("ge25519_base_table", 0), ("ge25519_base_table_odd", 1)):
+        if parity:
+            text.append("#if GE25519_TABLE_BLOCKS == %d" % BLOCKS)
+        text.append("/* [i][j-1] = j * B_%s as (y+x, y-x, 2dxy), 3 x 32 bytes. */"
+                    % ("2i" if parity == 0 else "2i+1"))
+        text.append("static const uint8_t %s[%d][%d][96] GE25519_TABLE_ATTR = {"
+                    % (name, BLOCKS // 2, MULTIPLES))
+        for k in range(parity, BLOCKS, 2):
+            text.append("    { /* B_%d = 2^%d B */" % (k, 4 * ROWS * k))
+            for j, e in enumerate(rows[k], 1):
+                text.append("        { /* %d */" % j)
+                text.append(c_bytes(e, "            "))
+                text.append("        },")
+            text.append("    },")
+        text.append("};")
+        if parity:
+            text.append("#endif")
+        text.append("")
     text.append("#endif")
     with open(out, "w") as f:
         f.write("\n".join(text) + "\n")
