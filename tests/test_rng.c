@@ -100,6 +100,8 @@ static int store_read(unsigned char seed[32], void *ctx)
 {
     struct store_state *s = ctx;
     s->reads++;
+    /* What erased EEPROM reads as: the generator must take zeros when read fails. */
+    memset(seed, 0xFF, 32);
     if (!s->have) return -1;
     memcpy(seed, s->seed, 32);
     return 0;

@@ -158,9 +158,11 @@ int randombytes_seed(const unsigned char *entropy, unsigned long long len,
     if (len > SIZE_MAX || !entropy_ok(entropy, (size_t)len)) {
         return -1;
     }
-    memset(seed, 0, sizeof seed);
     if (store != NULL && store->read(seed, store->ctx) == 0) {
         have_seed = 1;
+    } else {
+        /* No seed: zeros, whatever a failed read left in the buffer. */
+        memset(seed, 0, sizeof seed);
     }
     microsalt_sha512_init(&h);
     microsalt_sha512_update(&h, label_init, sizeof label_init - 1);
