@@ -47,6 +47,7 @@ python3 tests/gen/armv6m_fe25519_mul.py --check
 python3 tests/gen/armv6m_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
 python3 tests/gen/rng_cutoffs.py --check
+python3 tests/gen/ed25519_base_table.py --check
 
 step "the generator's statistical tests and the SRAM entropy estimator on known inputs"
 python3 tests/check_rng_tools.py

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes src/curve25519/ge25519_base.h: the Ed25519 constants and fixed-base table, computed exactly.
 
-Usage: ed25519_base_table.py [OUTPUT]    (default: src/curve25519/ge25519_base.h next to this tree)
+Usage: ed25519_base_table.py [--check]   (writes src/curve25519/ge25519_base.h; --check fails
+when the committed file differs, as the suite runs it)
 
 Everything is derived here from the curve definition (RFC 8032, section 5.1) with Python's
 integers, so the committed header can be re-made and checked by anyone:
@@ -15,8 +16,11 @@ Entries are in the affine form
 (y+x, y-x, 2dxy) that the mixed addition of src/curve25519/ge25519.c takes, each coordinate as 32
 canonical little-endian bytes, so one table serves both field representations.
 """
-import os
-import sys
+import pathlib
+
+from asm_gen import main
+
+OUT = pathlib.Path(__file__).resolve().parents[2] / "src/curve25519/ge25519_base.h"
 
 P = 2**255 - 19
 D = -121665 * pow(121666, P - 2, P) % P
@@ -63,10 +67,7 @@ def c_bytes(values, indent):
     return "\n".join(lines)
 
 
-def main():
-    here = os.path.dirname(os.path.abspath(__file__))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "src",
-                                                             "ge25519_base.h")
+def generate():
     by = 4 * pow(5, P - 2, P) % P
     base = (recover_x(by, 0), by)
     assert on_curve(base)
@@ -128,9 +129,8 @@ def main():
             text.append("#endif")
         text.append("")
     text.append("#endif")
-    with open(out, "w") as f:
-        f.write("\n".join(text) + "\n")
+    return "\n".join(text) + "\n"
 
 
 if __name__ == "__main__":
-    main()
+    main(OUT, generate, __doc__)
