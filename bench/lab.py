@@ -504,7 +504,7 @@ def chacha_table(results):
 
 def rng_table(results):
     """The bare-metal generator per target (bench/fw/bench_rng.c): initialisation from the
-    1,600-byte SRAM region and two request sizes, cycles, peak stack and code."""
+    SRAM region and two request sizes, cycles, peak stack and code."""
     lines = ["| target | randombytes_seed_sram (stack, code) | 32-byte request (stack, code) | "
              "1024-byte request (cycles/byte) |",
              "|---|---:|---:|---:|"]
@@ -767,10 +767,10 @@ def main():
         "## The random generator for chips without an OS (cycles)",
         "",
         "randombytes on bare metal (docs/rng.md): initialisation runs the health tests and "
-        "SHA-512 over the 1,600 bytes of SRAM start-up noise (simulated by the runner's "
-        "`--sram device`), then overwrites them with output; each request is Salsa20 with fast "
-        "key erasure (32 bytes: one block, plus more for longer requests). Code is the flash "
-        "of the function alone.",
+        "SHA-512 over the 1,600 bytes of SRAM start-up noise (the ATmega328P's build: 1,100, "
+        "targets.txt; simulated by the runner's `--sram device`), then overwrites them with "
+        "output; each request is Salsa20 with fast key erasure (32 bytes: one block, plus more "
+        "for longer requests). Code is the flash of the function alone.",
         "",
         rng_table(results),
         "",
