@@ -30,10 +30,10 @@ field() {
     sed -n "s/^$3.* $2=\([0-9a-f]*\).*/\1/p" "$1" | head -n 1
 }
 
-# $1 repeated $2 times.
-repeat() {
-    printf "$1%.0s" $(seq "$2")
-}
+# The power-up and store checks, shared with the Cortex-M runner's test.
+PYTHON=python3
+pass() { echo "ok: $*"; }
+. tests/sram-checks.sh
 
 for mcu in atmega328p atmega2560; do
     config=avr-$mcu
@@ -128,86 +128,17 @@ for c in atmega328p:2 atmega2560:3; do
     fi
 done
 
-# SRAM at power-up (--sram) and the non-volatile store (--nv), through sram_dump's output.
-# Runs sram_dump with the runner options $1 and writes its dump's hex, one line, to $tmp/$2; a
-# failed run or a malformed dump (not 1,600 bytes in 50 lines) is a failure.
-sram_run() {
+# Runs the dump firmware of $mcu with the runner's extra options $1 (tests/sram-checks.sh).
+dump_run() {
     rc=0
     # shellcheck disable=SC2086
     "$RUNNER" --mcu $mcu $1 "$elf" >"$tmp/out" 2>"$tmp/err" || rc=$?
-    sed -n 's/^@sram-data //p' "$tmp/out" | tr -d '\n' >"$tmp/$2"
-    if [ $rc -ne 0 ] || ! grep -qx '@sram bytes=1600' "$tmp/out" || ! grep -qx '@sram end' "$tmp/out" ||
-        [ "$(grep -cx '@sram-data [0-9a-f]\{64\}' "$tmp/out")" -ne 50 ]; then
-        bad "$mcu: sram_dump $1: exit $rc or a malformed dump; stderr: $(cat "$tmp/err")"
-    fi
-}
-# Whether the dump in $tmp/$1 is 3,200 hex digits $2.
-all_digits() {
-    [ "$(wc -c <"$tmp/$1")" -eq 3200 ] && [ -z "$(tr -d "$2" <"$tmp/$1")" ]
-}
-# Checks that the fraction of bits in which the dumps $tmp/$2 and $tmp/$3 differ lies in
-# [$4, $5]; $1 says what the dumps are.
-check_difference() {
-    got=$(python3 -c 'import sys
-a, b = (bytes.fromhex(open(f).read()) for f in sys.argv[1:])
-assert 0 < len(a) == len(b)
-print("%.4f" % (sum(bin(x ^ y).count("1") for x, y in zip(a, b)) / (8 * len(a))))' \
-        "$tmp/$2" "$tmp/$3" 2>/dev/null) || got="none (no two dumps of one length)"
-    if awk -v f="$got" -v lo="$4" -v hi="$5" 'BEGIN { exit !(f ~ /^[0-9.]+$/ && f >= lo && f <= hi) }'
-    then
-        echo "ok: $mcu $1: a fraction $got of the bits differ (expected $4..$5)"
-    else
-        bad "$mcu: $1: a fraction $got of the bits differ, expected $4..$5"
-    fi
 }
 for mcu in atmega328p atmega2560; do
     config=avr-$mcu
     elf=$BUILD/$config/fw/sram_dump.elf
     $MAKE CONFIG=$config "$elf" >/dev/null
-    sram_run "" zeros
-    if all_digits zeros 0; then echo "ok: $mcu RAM powers up as zeros by default"
-    else bad "$mcu: the default dump is not all zeros"; fi
-    sram_run "--sram ones" ones
-    if all_digits ones f; then echo "ok: $mcu --sram ones: all 0xff"
-    else bad "$mcu: the --sram ones dump is not all 0xff"; fi
-    device="--sram device --sram-device 7"
-    sram_run "$device --sram-boot 1" d7b1
-    sram_run "$device --sram-boot 1" d7b1again
-    sram_run "$device --sram-boot 2" d7b2
-    sram_run "$device --sram-boot 1 --sram-noise 0" d7b1quiet
-    sram_run "$device --sram-boot 2 --sram-noise 0" d7b2quiet
-    sram_run "--sram device --sram-device 8 --sram-boot 1" d8b1
-    if cmp -s "$tmp/d7b1" "$tmp/d7b1again" && [ -s "$tmp/d7b1" ]; then
-        echo "ok: $mcu the same device and boot: the same dump"
-    else
-        bad "$mcu: device 7, boot 1: two runs gave different dumps"
-    fi
-    if cmp -s "$tmp/d7b1quiet" "$tmp/d7b2quiet" && ! all_digits d7b1quiet 0; then
-        echo "ok: $mcu --sram-noise 0: two boots give the same fingerprint"
-    else
-        bad "$mcu: --sram-noise 0: boots 1 and 2 differ, or the fingerprint is zeros"
-    fi
-    # 12,800 bits: the expected fractions 2P(1-P) = 0.0582 between boots and P = 0.03 from
-    # the fingerprint, each within some 6 standard deviations; 1/2 between devices.
-    check_difference "device 7, boots 1 and 2" d7b1 d7b2 0.045 0.072
-    check_difference "device 7, boot 1 and its fingerprint" d7b1 d7b1quiet 0.022 0.038
-    check_difference "devices 7 and 8, boot 1" d7b1 d8b1 0.45 0.55
-    # The store: erased at first, then each run adds 1 to every byte.
-    for want in ff 00 01; do
-        rc=0
-        "$RUNNER" --mcu $mcu --nv "$tmp/nv-$mcu" "$elf" >"$tmp/out" 2>"$tmp/err" || rc=$?
-        got=$(sed -n 's/^@nv //p' "$tmp/out")
-        if [ $rc -eq 0 ] && [ "$got" = "$(repeat $want 64)" ]; then
-            echo "ok: $mcu --nv: the store holds 64 bytes 0x$want"
-        else
-            bad "$mcu: --nv: exit $rc, store '$got', expected 64 bytes 0x$want"
-        fi
-    done
-    head -c 63 "$tmp/nv-$mcu" >"$tmp/nv-short"
-    rc=0
-    "$RUNNER" --mcu $mcu --nv "$tmp/nv-short" "$elf" >/dev/null 2>&1 || rc=$?
-    if [ $rc -eq 127 ]; then echo "ok: $mcu --nv with a 63-byte file -> exit 127"
-    else bad "$mcu: --nv with a 63-byte file: exit $rc, expected 127"; fi
+    check_sram $mcu
 done
 
 # Faulty firmware, built straight with avr-gcc over the same HAL.

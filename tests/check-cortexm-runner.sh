@@ -45,10 +45,10 @@ run() {
     $RUNNER --core "$1" $2 "$3" >"$tmp/out" 2>"$tmp/err" || rc=$?
 }
 
-# $1 repeated $2 times.
-repeat() {
-    printf "$1%.0s" $(seq "$2")
-}
+# The power-up and store checks, shared with the AVR runner's test.
+PYTHON=.venv/bin/python
+pass() { good "$@"; }
+. tests/sram-checks.sh
 
 # cm_exact's hand counts, from the table in tests/target/cm_exact.S.
 hand() {
@@ -94,82 +94,15 @@ for core in m0 m3 m4; do
     done
 done
 
-# SRAM at power-up (--sram) and the non-volatile store (--nv), through sram_dump's output.
-# Runs sram_dump with the runner options $1 and writes its dump's hex, one line, to $tmp/$2; a
-# failed run or a malformed dump (not 1,600 bytes in 50 lines) is a failure.
-sram_run() {
+# Runs the dump firmware on $core with the runner's extra options $1 (tests/sram-checks.sh).
+dump_run() {
     run $core "$1" "$elf"
-    sed -n 's/^@sram-data //p' "$tmp/out" | tr -d '\n' >"$tmp/$2"
-    if [ $rc -ne 0 ] || ! grep -qx '@sram bytes=1600' "$tmp/out" || ! grep -qx '@sram end' "$tmp/out" ||
-        [ "$(grep -cx '@sram-data [0-9a-f]\{64\}' "$tmp/out")" -ne 50 ]; then
-        bad "$core: sram_dump $1: exit $rc or a malformed dump; stderr: $(cat "$tmp/err")"
-    fi
-}
-# Whether the dump in $tmp/$1 is 3,200 hex digits $2.
-all_digits() {
-    [ "$(wc -c <"$tmp/$1")" -eq 3200 ] && [ -z "$(tr -d "$2" <"$tmp/$1")" ]
-}
-# Checks that the fraction of bits in which the dumps $tmp/$2 and $tmp/$3 differ lies in
-# [$4, $5]; $1 says what the dumps are.
-check_difference() {
-    got=$(.venv/bin/python -c 'import sys
-a, b = (bytes.fromhex(open(f).read()) for f in sys.argv[1:])
-assert 0 < len(a) == len(b)
-print("%.4f" % (sum(bin(x ^ y).count("1") for x, y in zip(a, b)) / (8 * len(a))))' \
-        "$tmp/$2" "$tmp/$3" 2>/dev/null) || got="none (no two dumps of one length)"
-    if awk -v f="$got" -v lo="$4" -v hi="$5" 'BEGIN { exit !(f ~ /^[0-9.]+$/ && f >= lo && f <= hi) }'
-    then
-        good "$core $1: a fraction $got of the bits differ (expected $4..$5)"
-    else
-        bad "$core: $1: a fraction $got of the bits differ, expected $4..$5"
-    fi
 }
 for core in m0 m3 m4; do
     config=cortex-$core
     elf=$BUILD/$config/fw/sram_dump.elf
     $MAKE CONFIG=$config "$elf" .venv/.requirements-stamp >/dev/null
-    sram_run "" zeros
-    if all_digits zeros 0; then good "$core RAM powers up as zeros by default"
-    else bad "$core: the default dump is not all zeros"; fi
-    sram_run "--sram ones" ones
-    if all_digits ones f; then good "$core --sram ones: all 0xff"
-    else bad "$core: the --sram ones dump is not all 0xff"; fi
-    device="--sram device --sram-device 7"
-    sram_run "$device --sram-boot 1" d7b1
-    sram_run "$device --sram-boot 1" d7b1again
-    sram_run "$device --sram-boot 2" d7b2
-    sram_run "$device --sram-boot 1 --sram-noise 0" d7b1quiet
-    sram_run "$device --sram-boot 2 --sram-noise 0" d7b2quiet
-    sram_run "--sram device --sram-device 8 --sram-boot 1" d8b1
-    if cmp -s "$tmp/d7b1" "$tmp/d7b1again" && [ -s "$tmp/d7b1" ]; then
-        good "$core the same device and boot: the same dump"
-    else
-        bad "$core: device 7, boot 1: two runs gave different dumps"
-    fi
-    if cmp -s "$tmp/d7b1quiet" "$tmp/d7b2quiet" && ! all_digits d7b1quiet 0; then
-        good "$core --sram-noise 0: two boots give the same fingerprint"
-    else
-        bad "$core: --sram-noise 0: boots 1 and 2 differ, or the fingerprint is zeros"
-    fi
-    # 12,800 bits: the expected fractions 2P(1-P) = 0.0582 between boots and P = 0.03 from
-    # the fingerprint, each within some 6 standard deviations; 1/2 between devices.
-    check_difference "device 7, boots 1 and 2" d7b1 d7b2 0.045 0.072
-    check_difference "device 7, boot 1 and its fingerprint" d7b1 d7b1quiet 0.022 0.038
-    check_difference "devices 7 and 8, boot 1" d7b1 d8b1 0.45 0.55
-    # The store: erased at first, then each run adds 1 to every byte.
-    for want in ff 00 01; do
-        run $core "--nv $tmp/nv-$core" "$elf"
-        got=$(sed -n 's/^@nv //p' "$tmp/out")
-        if [ $rc -eq 0 ] && [ "$got" = "$(repeat $want 64)" ]; then
-            good "$core --nv: the store holds 64 bytes 0x$want"
-        else
-            bad "$core: --nv: exit $rc, store '$got', expected 64 bytes 0x$want"
-        fi
-    done
-    head -c 63 "$tmp/nv-$core" >"$tmp/nv-short"
-    run $core "--nv $tmp/nv-short" "$elf"
-    if [ $rc -eq 127 ]; then good "$core --nv with a 63-byte file -> exit 127"
-    else bad "$core: --nv with a 63-byte file: exit $rc, expected 127"; fi
+    check_sram $core
 done
 
 # Faulty firmware, built straight with arm-none-eabi-gcc over the same HAL.

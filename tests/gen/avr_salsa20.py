@@ -93,14 +93,9 @@ def xor_into(emit, dst, src):
         emit(f"eor {dst[i]}, {src[i]}")
 
 
-def quarter_round(emit, words, keep_a, reuse_a):
-    """-Os: one quarter-round on the state at Y, in the four role registers."""
-    a, b, c, d = (ROLE[r] for r in "abcd")
-    for role, w in zip("abcd", words):
-        if role == "a" and reuse_a:
-            continue
-        for i in range(4):
-            emit(f"ldd {ROLE[role][i]}, Y+{4 * w + i}")
+def quarter_round_ops(emit, a, b, c, d):
+    """The quarter-round on four words in registers: b ^= (a + d) <<< 7, c ^= (b + a) <<< 9,
+    d ^= (c + b) <<< 13, a ^= (d + c) <<< 18."""
     add_into_t(emit, a, d)
     xor_into(emit, b, rotate_t(emit, 7))
     add_into_t(emit, b, a)
@@ -109,6 +104,17 @@ def quarter_round(emit, words, keep_a, reuse_a):
     xor_into(emit, d, rotate_t(emit, 13))
     add_into_t(emit, d, c)
     xor_into(emit, a, rotate_t(emit, 18))
+
+
+def quarter_round(emit, words, keep_a, reuse_a):
+    """-Os: one quarter-round on the state at Y, in the four role registers."""
+    a, b, c, d = (ROLE[r] for r in "abcd")
+    for role, w in zip("abcd", words):
+        if role == "a" and reuse_a:
+            continue
+        for i in range(4):
+            emit(f"ldd {ROLE[role][i]}, Y+{4 * w + i}")
+    quarter_round_ops(emit, a, b, c, d)
     for role, w in zip("abcd", words):
         if role == "a" and keep_a:
             continue
@@ -159,14 +165,7 @@ class Slots:
                 emit(f"ldd {SLOTS[slot][i]}, {source(w)}+{4 * w + i}")
             self.held[slot] = w
         a, b, c, d = (SLOTS[self.held.index(w)] for w in words)
-        add_into_t(emit, a, d)
-        xor_into(emit, b, rotate_t(emit, 7))
-        add_into_t(emit, b, a)
-        xor_into(emit, c, rotate_t(emit, 9))
-        add_into_t(emit, c, b)
-        xor_into(emit, d, rotate_t(emit, 13))
-        add_into_t(emit, d, c)
-        xor_into(emit, a, rotate_t(emit, 18))
+        quarter_round_ops(emit, a, b, c, d)
 
     def double_round(self, emit, usable_first, source_first):
         """One double round; the first column round may be limited to some slots and read its
