@@ -46,6 +46,7 @@ python3 tests/gen/armv7m_sha512.py --check
 python3 tests/gen/armv6m_fe25519_mul.py --check
 python3 tests/gen/armv6m_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
+python3 tests/gen/armv6m_salsa20.py --check
 python3 tests/gen/rng_cutoffs.py --check
 python3 tests/gen/ed25519_base_table.py --check
 
