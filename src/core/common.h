@@ -47,6 +47,15 @@ MICROSALT_INLINE uint8_t ct_barrier_u8(uint8_t x)
 }
 #endif
 
+/* Unrolls the loop that follows n times on compilers that take the request (GCC 8 and later,
+ * clang): for short loops over a local array that unrolled code keeps in registers. */
+#if (defined(__GNUC__) && __GNUC__ >= 8) || defined(__clang__)
+#define MICROSALT_PRAGMA(text) _Pragma(#text)
+#define MICROSALT_UNROLL(n) MICROSALT_PRAGMA(GCC unroll n)
+#else
+#define MICROSALT_UNROLL(n)
+#endif
+
 /* ---- Masks, selection, swap. ---------------------------------------------------------- */
 
 /* b is 0 or 1. Returns 0 when b == 0 and 0xFFFFFFFF when b == 1. */
@@ -280,25 +289,6 @@ MICROSALT_INLINE void store32_le(uint8_t *p, uint32_t x)
     p[1] = (uint8_t)(x >> 8);
     p[2] = (uint8_t)(x >> 16);
     p[3] = (uint8_t)(x >> 24);
-}
-
-/* b is 0 or 1. Sets dst[i] to the little-endian word at src + 4 i (i < n) when b == 1; leaves
- * dst alone when b == 0. A word at a time: a quarter of ct_cmov_bytes' work on 32-bit cores,
- * for selections from tables of field elements. avr-gcc's -O2 code for the word loop is
- * slower than for bytes (the ATmega2560's fixed-base multiplication: 7.85M against 7.48M
- * cycles), its -Os code faster (the ATmega328P's: 8.7M against 9.2M), so -O2 AVR builds go
- * byte by byte, on the words' own bytes: AVR is little-endian, so they lie as in src. */
-MICROSALT_INLINE void ct_cmov_words_le(uint32_t *dst, const uint8_t *src, size_t n, uint32_t b)
-{
-#if MICROSALT_BYTE_REGISTERS && !defined(__OPTIMIZE_SIZE__)
-    ct_cmov_bytes((uint8_t *)dst, src, 4 * n, (uint8_t)b);
-#else
-    uint32_t m = ct_mask_u32(b);
-    size_t i;
-    for (i = 0; i < n; i++) {
-        dst[i] ^= m & (dst[i] ^ load32_le(src + 4 * i));
-    }
-#endif
 }
 
 MICROSALT_INLINE uint64_t load64_le(const uint8_t *p)

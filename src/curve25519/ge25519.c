@@ -244,8 +244,7 @@ typedef struct {
     union {
         ge_p1p1 t; /* each doubling's or addition's result */
         struct {
-            uint32_t words[8]; /* one coordinate of the selected table entry */
-            uint8_t entry[32]; /* the same, encoded for fe_frombytes */
+            uint8_t entry[32]; /* one coordinate of the selected entry, for fe_frombytes */
             uint8_t copy[32];  /* a table coordinate out of flash (AVR) */
         } sel;                 /* while selecting, before t is written */
     } u;
@@ -255,8 +254,8 @@ typedef struct {
     } v;
 } base_scratch;
 
-/* The little-endian encoding of words[0..7]: their own bytes on little-endian AVR (as
- * ct_cmov_words_le assumes there), written out to buf elsewhere. */
+/* The little-endian encoding of words[0..7]: their own bytes on little-endian AVR, written
+ * out to buf elsewhere. */
 static const uint8_t *words_le(uint8_t buf[32], const uint32_t words[8])
 {
 #if MICROSALT_BYTE_REGISTERS
@@ -269,25 +268,31 @@ static const uint8_t *words_le(uint8_t buf[32], const uint32_t words[8])
 #endif
 }
 
-/* s->v.n = mag * B_k for mag in 0..8, a coordinate at a time: reads that coordinate of all
- * eight entries of the block and keeps the one whose index matches mag, with masks. */
+/* s->v.n = mag * B_k for mag in 0..8, a coordinate at a time: the OR of that coordinate of
+ * all eight entries of the block, each ANDed with a mask that is all ones only for the entry
+ * whose index matches mag. The result builds up in a local array, which compilers for 32-bit
+ * cores keep in registers: no read-modify-write of memory per entry and word. */
 static void select_niels(base_scratch *s, int k, uint32_t mag)
 {
     fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
-    uint32_t *words = s->u.sel.words;
+    uint32_t acc[8], m;
+    const uint8_t *e;
     uint32_t j;
-    int c;
+    int c, i;
     for (c = 0; c < 3; c++) {
-        /* The identity: y + x = 1, y - x = 1, 2dxy = 0. */
-        memset(words, 0, 32);
-        words[0] = (uint32_t)(c < 2);
+        /* The identity, mag = 0: y + x = 1, y - x = 1, 2dxy = 0. */
+        acc[0] = (uint32_t)(c < 2) & ct_mask_u32(ct_is_zero_u32(mag));
+        MICROSALT_UNROLL(7)
+        for (i = 1; i < 8; i++) acc[i] = 0;
         for (j = 1; j <= 8; j++) {
-            ct_cmov_words_le(words,
-                             flash_view(s->u.sel.copy, base_block(k)[j - 1] + 32 * c, 32),
-                             8, ct_eq_u32(mag, j));
+            e = flash_view(s->u.sel.copy, base_block(k)[j - 1] + 32 * c, 32);
+            m = ct_mask_u32(ct_eq_u32(mag, j));
+            MICROSALT_UNROLL(8)
+            for (i = 0; i < 8; i++) acc[i] |= m & load32_le(e + 4 * i);
         }
-        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.entry, words));
+        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.entry, acc));
     }
+    microsalt_wipe(acc, sizeof acc);
 }
 
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
