@@ -13,35 +13,41 @@
 #ifndef MICROSALT_BASE_TABLE_BLOCKS
 #define MICROSALT_BASE_TABLE_BLOCKS 8
 #endif
-#if MICROSALT_BASE_TABLE_BLOCKS != 8 && MICROSALT_BASE_TABLE_BLOCKS != 16
-#error "MICROSALT_BASE_TABLE_BLOCKS: 8 or 16"
+#if MICROSALT_BASE_TABLE_BLOCKS != 4 && MICROSALT_BASE_TABLE_BLOCKS != 8 && \
+    MICROSALT_BASE_TABLE_BLOCKS != 16
+#error "MICROSALT_BASE_TABLE_BLOCKS: 4, 8 or 16"
 #endif
 #define GE25519_TABLE_BLOCKS MICROSALT_BASE_TABLE_BLOCKS
 
 #include "ge25519_base.h"
 
 /*
- * The fixed-base table: MICROSALT_BASE_TABLE_BLOCKS = 8 or 16 base points B_k, each with its
- * multiples 1..8 (768 bytes a block). A scalar's 64 signed radix-16 digits split into that
- * many blocks, so [a]B costs 64 mixed additions and 4 (64 / blocks - 1) doublings. The block
- * count trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB) 28,
- * 16 blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. On a 32 KB
- * ATmega328P a 24 KB table would leave no room for the application, while 8 blocks keep the
- * table under a fifth of the flash; chips with more flash take 16 (targets.txt), whose
- * 16 fewer doublings make a signature about 10% faster. The 8-block table is the even
- * blocks of the 16-block one (ge25519_base.h), so an 8-block build links 6 KB.
+ * The fixed-base table: MICROSALT_BASE_TABLE_BLOCKS = 4, 8 or 16 base points B_k, each with
+ * its multiples 1..8 (768 bytes a block). A scalar's 64 signed radix-16 digits split into
+ * that many blocks, so [a]B costs 64 mixed additions and 4 (64 / blocks - 1) doublings. The
+ * block count trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB)
+ * 28, 16 blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. Chips with flash
+ * to spare take 16 (targets.txt), whose 16 fewer doublings than 8 make a signature about 10%
+ * faster; the ATmega328P, whose 32 KB must hold NaCl and the application, takes 4, which
+ * costs its signature about 20% (1.7M cycles) against 8 blocks. The smaller tables are
+ * subsets of the 16-block one (ge25519_base.h), so a build links only its own blocks.
  */
 #define DIGITS 64
 #define ROWS (DIGITS / MICROSALT_BASE_TABLE_BLOCKS)
 
-/* The multiples j * B_k, j = 1..8, of block k (public). */
+/* The multiples j * B_k, j = 1..8, of block k (public): block g = k (16 / blocks) of the
+ * 16-block table, which ge25519_base.h splits by g mod 4 (0, 2, odd) so that a build links
+ * only the blocks it uses. */
 static const uint8_t (*base_block(int k))[96]
 {
+    int g = k * (GE25519_TABLE_BLOCKS_MAX / MICROSALT_BASE_TABLE_BLOCKS);
 #if MICROSALT_BASE_TABLE_BLOCKS == 16
-    return k & 1 ? ge25519_base_table_odd[k >> 1] : ge25519_base_table[k >> 1];
-#else
-    return ge25519_base_table[k];
+    if (g & 1) return ge25519_base_table_odd[g >> 1];
 #endif
+#if MICROSALT_BASE_TABLE_BLOCKS >= 8
+    if (g & 2) return ge25519_base_table_2[g >> 2];
+#endif
+    return ge25519_base_table[g >> 2];
 }
 
 /*
