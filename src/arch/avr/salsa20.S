@@ -16,8 +16,9 @@
  *    registers of words took 31 each. The first column round reads x itself (Z), so x is never
  *    copied; one double round moves three words round three slots, so the loop runs three
  *    double rounds a pass, and leaves four words in registers for the end of the block.
- *  - -Os builds (the ATmega328P's flash) load each quarter-round's words into r2-r17 and store
- *    them back (word a stays where the next quarter-round starts with it), on a copy of x.
+ *  - -Os builds (the ATmega328P's flash) load each quarter-round's words into r2-r17, call the
+ *    one routine that does a quarter-round there, and store them back (word a stays where the
+ *    next quarter-round starts with it), on a copy of x.
  * The end of a block pops y off the stack byte by byte, adds x and xors m into c in one pass
  * (10 cycles a byte), which also gives the frame back; the next block takes a new one. An
  * interrupt meanwhile pushes only onto bytes already popped.
@@ -27,7 +28,8 @@
  * written xored into c, and is left to be overwritten, as the C twin's state is.
  *
  * Measured (simavr, one call from C included): one block 10,759 cycles (ATmega2560, -O2,
- * 7,514 bytes of code), 12,629 (ATmega328P, -Os, 2,012 bytes).
+ * 7,514 bytes of code), 13,189 (ATmega328P, -Os, 926 bytes; 12,629 and 2,012 bytes when each
+ * quarter-round was inline).
  */
 #include <avr/io.h>
 
@@ -104,85 +106,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+49
     ldd r16, Y+50
     ldd r17, Y+51
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+0, r2
     std Y+1, r3
     std Y+2, r4
@@ -215,85 +139,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+5
     ldd r16, Y+6
     ldd r17, Y+7
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+20, r2
     std Y+21, r3
     std Y+22, r4
@@ -326,85 +172,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+25
     ldd r16, Y+26
     ldd r17, Y+27
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+40, r2
     std Y+41, r3
     std Y+42, r4
@@ -437,85 +205,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+45
     ldd r16, Y+46
     ldd r17, Y+47
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+12, r6
     std Y+13, r7
     std Y+14, r8
@@ -540,85 +230,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+57
     ldd r16, Y+58
     ldd r17, Y+59
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+60, r2
     std Y+61, r3
     std Y+62, r4
@@ -651,85 +263,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+17
     ldd r16, Y+18
     ldd r17, Y+19
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+20, r2
     std Y+21, r3
     std Y+22, r4
@@ -762,85 +296,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+37
     ldd r16, Y+38
     ldd r17, Y+39
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+40, r2
     std Y+41, r3
     std Y+42, r4
@@ -873,85 +329,7 @@ microsalt_salsa20_blocks:
     ldd r15, Y+13
     ldd r16, Y+14
     ldd r17, Y+15
-    movw r18, r2
-    movw r20, r4
-    add r18, r14
-    adc r19, r15
-    adc r20, r16
-    adc r21, r17
-    bst r21, 0
-    lsr r20
-    ror r19
-    ror r18
-    ror r21
-    bld r20, 7
-    eor r6, r21
-    eor r7, r18
-    eor r8, r19
-    eor r9, r20
-    movw r18, r6
-    movw r20, r8
-    add r18, r2
-    adc r19, r3
-    adc r20, r4
-    adc r21, r5
-    lsl r21
-    rol r18
-    rol r19
-    rol r20
-    adc r21, r1
-    eor r10, r21
-    eor r11, r18
-    eor r12, r19
-    eor r13, r20
-    movw r18, r10
-    movw r20, r12
-    add r18, r6
-    adc r19, r7
-    adc r20, r8
-    adc r21, r9
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    bst r20, 0
-    lsr r19
-    ror r18
-    ror r21
-    ror r20
-    bld r19, 7
-    eor r14, r20
-    eor r15, r21
-    eor r16, r18
-    eor r17, r19
-    movw r18, r14
-    movw r20, r16
-    add r18, r10
-    adc r19, r11
-    adc r20, r12
-    adc r21, r13
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    lsl r20
-    rol r21
-    rol r18
-    rol r19
-    adc r20, r1
-    eor r2, r20
-    eor r3, r21
-    eor r4, r18
-    eor r5, r19
+    rcall .Lquarter_round
     std Y+0, r2
     std Y+1, r3
     std Y+2, r4
@@ -4736,4 +4114,88 @@ microsalt_salsa20_blocks:
     pop r3
     pop r2
     ret
+#ifdef __OPTIMIZE_SIZE__
+.Lquarter_round:
+    movw r18, r2
+    movw r20, r4
+    add r18, r14
+    adc r19, r15
+    adc r20, r16
+    adc r21, r17
+    bst r21, 0
+    lsr r20
+    ror r19
+    ror r18
+    ror r21
+    bld r20, 7
+    eor r6, r21
+    eor r7, r18
+    eor r8, r19
+    eor r9, r20
+    movw r18, r6
+    movw r20, r8
+    add r18, r2
+    adc r19, r3
+    adc r20, r4
+    adc r21, r5
+    lsl r21
+    rol r18
+    rol r19
+    rol r20
+    adc r21, r1
+    eor r10, r21
+    eor r11, r18
+    eor r12, r19
+    eor r13, r20
+    movw r18, r10
+    movw r20, r12
+    add r18, r6
+    adc r19, r7
+    adc r20, r8
+    adc r21, r9
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    bst r20, 0
+    lsr r19
+    ror r18
+    ror r21
+    ror r20
+    bld r19, 7
+    eor r14, r20
+    eor r15, r21
+    eor r16, r18
+    eor r17, r19
+    movw r18, r14
+    movw r20, r16
+    add r18, r10
+    adc r19, r11
+    adc r20, r12
+    adc r21, r13
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    lsl r20
+    rol r21
+    rol r18
+    rol r19
+    adc r20, r1
+    eor r2, r20
+    eor r3, r21
+    eor r4, r18
+    eor r5, r19
+    ret
+#else
+#endif
 .size microsalt_salsa20_blocks, .-microsalt_salsa20_blocks
