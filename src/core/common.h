@@ -304,9 +304,20 @@ MICROSALT_INLINE void store64_le(uint8_t *p, uint64_t x)
 
 MICROSALT_INLINE uint64_t load64_be(const uint8_t *p)
 {
+#if MICROSALT_BYTE_REGISTERS
+    /* A byte a step: avr-gcc expands the eight shifted terms below into some 300 bytes a
+     * use. */
+    uint64_t x = 0;
+    int i;
+    for (i = 0; i < 8; i++) {
+        x = (x << 8) | p[i];
+    }
+    return x;
+#else
     return ((uint64_t)p[0] << 56) | ((uint64_t)p[1] << 48) | ((uint64_t)p[2] << 40) |
            ((uint64_t)p[3] << 32) | ((uint64_t)p[4] << 24) | ((uint64_t)p[5] << 16) |
            ((uint64_t)p[6] << 8) | (uint64_t)p[7];
+#endif
 }
 
 MICROSALT_INLINE void store64_be(uint8_t *p, uint64_t x)
