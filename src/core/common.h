@@ -122,6 +122,28 @@ MICROSALT_INLINE uint32_t ct_add_carry_u32(uint32_t a, uint32_t b)
     return ct_msb_u32((a & b) | ((a | b) & ~sum));
 }
 
+/* Any a, b; carry < 2^16. Sets *r to the low word of a + b + carry and returns the carry out,
+ * 0 or 1. In 16-bit halves: no comparison, and no 64-bit arithmetic, which avr-gcc expands
+ * into hundreds of bytes a use. */
+MICROSALT_INLINE uint32_t ct_adc_u32(uint32_t *r, uint32_t a, uint32_t b, uint32_t carry)
+{
+    uint32_t lo = (a & 0xFFFF) + (b & 0xFFFF) + carry;
+    uint32_t hi = (a >> 16) + (b >> 16) + (lo >> 16);
+    *r = (lo & 0xFFFF) | (hi << 16);
+    return hi >> 16;
+}
+
+/* Any a, b; borrow 0 or 1. Sets *r to the low word of a - b - borrow and returns the borrow
+ * out, 0 or 1. In 16-bit halves, as ct_adc_u32: each half's difference is above -2^17, so its
+ * bit 31 is its borrow. */
+MICROSALT_INLINE uint32_t ct_sbb_u32(uint32_t *r, uint32_t a, uint32_t b, uint32_t borrow)
+{
+    uint32_t lo = (a & 0xFFFF) - (b & 0xFFFF) - borrow;
+    uint32_t hi = (a >> 16) - (b >> 16) - ct_msb_u32(lo);
+    *r = (lo & 0xFFFF) | (hi << 16);
+    return ct_msb_u32(hi);
+}
+
 /* Keystream blocks the portable Salsa20 and ChaCha code computes side by side: four on 64-bit
  * hosts, where compilers turn the loops over the lanes into SIMD instructions, one on the
  * microcontrollers, where the lane loops vanish. */

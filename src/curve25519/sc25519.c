@@ -44,20 +44,16 @@ static void mul_words(uint32_t *r, size_t nr, const uint32_t *a, size_t na, cons
 /* t = t - L when t >= L, for t of 9 words; constant time. */
 static void sub_l_if_ge(uint32_t t[9])
 {
-    uint32_t borrow = 0, keep;
-    uint64_t d;
+    uint32_t borrow = 0, keep, d;
     int i;
     /* First pass: the borrow out of t - L, that is t < L. */
     for (i = 0; i < 9; i++) {
-        d = (uint64_t)t[i] - (i < 8 ? flash_u32(&L_WORDS[i]) : 0) - borrow;
-        borrow = ct_msb_u32((uint32_t)(d >> 32)); /* |d| < 2^33: bit 63 is the sign */
+        borrow = ct_sbb_u32(&d, t[i], i < 8 ? flash_u32(&L_WORDS[i]) : 0, borrow);
     }
     keep = ct_mask_u32(1 ^ borrow);
     borrow = 0;
     for (i = 0; i < 9; i++) {
-        d = (uint64_t)t[i] - ((i < 8 ? flash_u32(&L_WORDS[i]) : 0) & keep) - borrow;
-        t[i] = (uint32_t)d;
-        borrow = ct_msb_u32((uint32_t)(d >> 32));
+        borrow = ct_sbb_u32(&t[i], t[i], (i < 8 ? flash_u32(&L_WORDS[i]) : 0) & keep, borrow);
     }
 }
 
@@ -81,9 +77,7 @@ static void barrett(uint32_t r[8], const uint32_t x[16])
      * one less (HAC 14.42 allows two less in general), x - q3 L is in [0, 2L), and as
      * 2L < 2^288 it equals (x mod 2^288 - r2) mod 2^288. */
     for (i = 0; i < 9; i++) {
-        uint64_t d = (uint64_t)x[i] - s.r2[i] - borrow;
-        s.t[i] = (uint32_t)d;
-        borrow = ct_msb_u32((uint32_t)(d >> 32));
+        borrow = ct_sbb_u32(&s.t[i], x[i], s.r2[i], borrow);
     }
     sub_l_if_ge(s.t);
     /* Now t < L < 2^253: t[8] = 0. */
@@ -121,9 +115,7 @@ void microsalt_sc25519_muladd(uint8_t r[32], const uint8_t a[32], const uint8_t 
     mul_words(s.x, 16, s.a, 8, s.b, 8);
     /* a b + c <= (2^256 - 1)^2 + 2^256 - 1 < 2^512: no carry leaves the 16 words. */
     for (i = 0; i < 16; i++) {
-        uint64_t t = (uint64_t)s.x[i] + (i < 8 ? load32_le(c + 4 * i) : 0) + carry;
-        s.x[i] = (uint32_t)t;
-        carry = (uint32_t)(t >> 32);
+        carry = ct_adc_u32(&s.x[i], s.x[i], i < 8 ? load32_le(c + 4 * i) : 0, carry);
     }
     barrett(s.y, s.x);
     for (i = 0; i < 8; i++) {

@@ -264,18 +264,11 @@ void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint
     microsalt_wipe(r, sizeof r);
 }
 
-/* out = a + b + c over four words; returns the carry out of 2^128. c < 2^16. In 16-bit halves,
- * because avr-gcc expands 64-bit arithmetic into hundreds of bytes. */
+/* out = a + b + c over four words; returns the carry out of 2^128. */
 static uint32_t add_words4(uint32_t out[4], const uint32_t a[4], const uint32_t b[4], uint32_t c)
 {
-    uint32_t lo, hi;
     unsigned i;
-    for (i = 0; i < 4; i++) {
-        lo = (a[i] & 0xffff) + (b[i] & 0xffff) + c;
-        hi = (a[i] >> 16) + (b[i] >> 16) + (lo >> 16);
-        out[i] = (lo & 0xffff) | (hi << 16);
-        c = hi >> 16;
-    }
+    for (i = 0; i < 4; i++) c = ct_adc_u32(&out[i], a[i], b[i], c);
     return c;
 }
 
