@@ -53,10 +53,12 @@ static const uint8_t (*base_block(int k))[96]
 /*
  * Verification uses width-4 NAFs: digits odd and within -7..7, 4-bit nibbles, both scalars in a
  * byte per bit position, made 16 positions at a time (wnaf_chunk). B's odd multiples B, 3B,
- * 5B, 7B are row 0 of the table (in flash); A's are computed at run time into four cached
- * points (128 or 160 bytes each). Width 5 would save about 16 of some 100 additions but needs
- * eight cached points and 5-bit digits: +900 bytes of stack, beyond the 1,200 bytes that let
- * an ATmega328P's 2 KB hold verification and its caller.
+ * 5B, 7B are row 0 of the table (in flash); A's are computed at run time as (Y + X, Y - X,
+ * 2dT) with one Z for all four (96 or 120 bytes each, and the common 2Z): a Z each would take
+ * 96 or 120 bytes more of stack, bringing them to a common one 30 multiplications, 1% of a
+ * verification. Width 5 would save about 16 of some 100 additions but needs eight multiples
+ * and 5-bit digits: +700 bytes of stack, beyond the 1,200 bytes that let an ATmega328P's 2 KB
+ * hold verification and its caller.
  */
 #define WINDOW 4
 #define MULTIPLES (1 << (WINDOW - 2))
@@ -75,11 +77,6 @@ typedef struct {
 typedef struct {
     fe25519 ypx, ymx, xy2d;
 } ge_niels;
-
-/* Cached form of an extended point: Y + X, Y - X, 2Z, 2dT. */
-typedef struct {
-    fe25519 YpX, YmX, Z2, T2d;
-} ge_cached;
 
 /* ---- Constant data ------------------------------------------------------------------- */
 
@@ -114,31 +111,40 @@ static void p3_to_p2(ge_p2 *r, const ge25519 *p)
     r->Z = p->Z;
 }
 
-static void p3_to_cached(ge_cached *r, const ge25519 *p)
+/* The cached form of p: (Y + X, Y - X, 2dT) into r, 2Z into z2. */
+static void p3_to_cached(ge_niels *r, fe25519 *z2, const ge25519 *p)
 {
     fe25519 d2;
     fe_load_const(&d2, ge25519_2d);
-    microsalt_fe_add(&r->YpX, &p->Y, &p->X);
-    microsalt_fe_sub(&r->YmX, &p->Y, &p->X);
-    microsalt_fe_add(&r->Z2, &p->Z, &p->Z);
-    microsalt_fe_mul(&r->T2d, &p->T, &d2);
+    microsalt_fe_add(&r->ypx, &p->Y, &p->X);
+    microsalt_fe_sub(&r->ymx, &p->Y, &p->X);
+    microsalt_fe_add(z2, &p->Z, &p->Z);
+    microsalt_fe_mul(&r->xy2d, &p->T, &d2);
 }
 
 /* As p1p1_to_p3 then p3_to_cached, without a whole extended point in between (verification
  * keeps its stack small this way). */
-static void p1p1_to_cached(ge_cached *r, const ge_p1p1 *p)
+static void p1p1_to_cached(ge_niels *r, fe25519 *z2, const ge_p1p1 *p)
 {
     fe25519 t;
-    microsalt_fe_mul(&r->YpX, &p->X, &p->T);   /* X3 */
-    microsalt_fe_mul(&r->YmX, &p->Y, &p->Z);   /* Y3 */
-    microsalt_fe_add(&t, &r->YmX, &r->YpX);
-    microsalt_fe_sub(&r->YmX, &r->YmX, &r->YpX);
-    r->YpX = t;
-    microsalt_fe_mul(&r->Z2, &p->Z, &p->T);
-    microsalt_fe_add(&r->Z2, &r->Z2, &r->Z2);
+    microsalt_fe_mul(&r->ypx, &p->X, &p->T);   /* X3 */
+    microsalt_fe_mul(&r->ymx, &p->Y, &p->Z);   /* Y3 */
+    microsalt_fe_add(&t, &r->ymx, &r->ypx);
+    microsalt_fe_sub(&r->ymx, &r->ymx, &r->ypx);
+    r->ypx = t;
+    microsalt_fe_mul(z2, &p->Z, &p->T);
+    microsalt_fe_add(z2, z2, z2);
     fe_load_const(&t, ge25519_2d);
-    microsalt_fe_mul(&r->T2d, &p->X, &p->Y);   /* T3 */
-    microsalt_fe_mul(&r->T2d, &r->T2d, &t);
+    microsalt_fe_mul(&r->xy2d, &p->X, &p->Y);   /* T3 */
+    microsalt_fe_mul(&r->xy2d, &r->xy2d, &t);
+}
+
+/* The cached point r with every coordinate times f: the same point, its 2Z times f. */
+static void scale_cached(ge_niels *r, const fe25519 *f)
+{
+    microsalt_fe_mul(&r->ypx, &r->ypx, f);
+    microsalt_fe_mul(&r->ymx, &r->ymx, f);
+    microsalt_fe_mul(&r->xy2d, &r->xy2d, f);
 }
 
 static void p3_identity(ge25519 *r)
@@ -187,11 +193,12 @@ static void add_niels(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, int negat
     add_sum(r, p, &q->ypx, &q->ymx, &q->xy2d, negate);
 }
 
-/* r = p + q for q in cached form. */
-static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_cached *q, int negate)
+/* r = p + q for q in cached form, its 2Z in z2. */
+static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, const fe25519 *z2,
+                       int negate)
 {
-    microsalt_fe_mul(&r->Z, &p->Z, &q->Z2);
-    add_sum(r, p, &q->YpX, &q->YmX, &q->T2d, negate);
+    microsalt_fe_mul(&r->Z, &p->Z, z2);
+    add_sum(r, p, &q->ypx, &q->ymx, &q->xy2d, negate);
 }
 
 /*
@@ -467,7 +474,8 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
 {
     uint8_t naf[CHUNK];     /* digits of h in the low nibbles, of s in the high ones */
     uint8_t start[CHUNKS];  /* where each chunk's scan starts: h's low nibble, s's high */
-    ge_cached a_odd[MULTIPLES]; /* (2i + 1) A */
+    ge_niels a_odd[MULTIPLES];  /* (2i + 1) A in cached form, with one Z for all */
+    fe25519 a_z2;               /* their common 2Z */
     ge_p1p1 t;
     union {
         ge_p2 q;    /* the accumulator between steps */
@@ -480,13 +488,18 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
                                  wnaf_chunk(NULL, s, 4, (unsigned)k * CHUNK, start[k] >> 4) << 4);
     }
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
-    p3_to_cached(&a_odd[0], A);
+    p3_to_cached(&a_odd[0], &a_z2, A);
     p3_to_p2(&v.q, A);
     dbl(&t, &v.q);
     p1p1_to_p3(r, &t);
     for (k = 1; k < MULTIPLES; k++) {
-        add_cached(&t, r, &a_odd[k - 1], 0);
-        p1p1_to_cached(&a_odd[k], &t);
+        add_cached(&t, r, &a_odd[k - 1], &a_z2, 0);
+        /* The new multiple's own 2Z goes to v, free here. The new multiple takes the common
+         * 2Z as a factor, the earlier ones and the common 2Z take its own. */
+        p1p1_to_cached(&a_odd[k], &v.q.Z, &t);
+        scale_cached(&a_odd[k], &a_z2);
+        for (j = 0; j < k; j++) scale_cached(&a_odd[j], &v.q.Z);
+        microsalt_fe_mul(&a_z2, &a_z2, &v.q.Z);
     }
     /* From the highest nonzero digit down: double, then add the digits' multiples. */
     for (k = CHUNKS - 1; k >= 0; k--) {
@@ -508,7 +521,7 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
             d = naf_digit(naf[j], 0);
             if (d != 0) {
                 p1p1_to_p3(r, &t);
-                add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], d < 0);
+                add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2, d < 0);
             }
             d = naf_digit(naf[j], 4);
             if (d != 0) {
