@@ -68,7 +68,8 @@ uint32_t microsalt_fe_iszero(const fe25519 *f);
  *
  * In the packed representation they are the field kernels (docs/kernels.md). Contract of
  * every kernel, native or C: inputs are any eight words (0 <= value < 2^256), outputs are
- * below 2^256 and need not be below p (fe_freeze's is); outputs may alias inputs; every
+ * below 2^256 and congruent to the result mod p, not necessarily mod 2^256 - 38 (the twins'
+ * are) nor below p (fe_freeze's is); outputs may alias inputs; every
  * operand may be secret, so the work never depends on the values. The portable twins
  * microsalt_fe_<op>_portable are in fe25519_packed.c; MICROSALT_NATIVE_FE_<OP> in the
  * architecture's kernels.h switches a native one on.
