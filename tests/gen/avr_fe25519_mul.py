@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Writes src/arch/avr/fe25519_mul.S: microsalt_fe_mul and microsalt_fe_sq for AVR.
 
-The routines are straight-line product scanning, too long and too regular to write by hand;
-this script states the schedule once. `--check` fails when the committed file differs from
+The routines are straight-line Karatsuba and product scanning, too long and too regular to
+write by hand; this script states the schedule once. `--check` fails when the committed file differs from
 what the script writes (the suite runs it).
 
 Layout (fe25519_packed.c): 32 little-endian bytes, value below 2^256, reduced mod 2^256 - 38.
@@ -10,7 +10,7 @@ Layout (fe25519_packed.c): 32 little-endian bytes, value below 2^256, reduced mo
 import pathlib
 
 from asm_gen import Out, main
-from avr_asm import (FRAME_DEFINES, byte_loop, epilogue, mac, prologue, rotate, scan_rows,
+from avr_asm import (FRAME_DEFINES, byte_loop, epilogue, mac, prologue, rotate,
                      variants)
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/avr/fe25519_mul.S"
@@ -22,27 +22,46 @@ HEADER = """\
  * the contract is fe25519.h's (packed layout: 32 little-endian bytes below 2^256, arithmetic
  * mod 2^256 - 38). Constant time: the products are straight-line code, and the glue around
  * them too in -O2 builds (-Os builds, as the ATmega328P's, loop over public byte counts
- * there); every address is a fixed offset from the operand pointers or the stack pointer, and
- * MUL takes 2 cycles whatever its operands.
+ * there); every address is a fixed offset from the operand pointers or the stack pointer, no
+ * branch or skip depends on a value (signs become 0/0xff masks: |x - y| is (d xor m) - m, m
+ * the borrow mask, and a product to subtract is added as (p xor m) + 1), and MUL takes 2
+ * cycles whatever its operands.
  *
- * The 512-bit product is product scanning (column by column, a 24-bit accumulator in three
- * rotating registers, 5 cycles per byte product) in blocks of eight rows: the block's eight
- * bytes of a stay in r2-r9 and a window of eight bytes of b in r10-r17, b[j] in r10 + (j mod
- * 8), so each column loads one byte of b (operand caching). -O2 builds scan all 32 rows in
- * four blocks (microsalt_avr_mul256, 8 KB of code); -Os builds add four 128 x 128-bit
- * products from one routine (microsalt_avr_mul128acc: out[0..31] += a[0..15] b[0..15]) into
- * a zeroed t. A square is two 128-bit squares (microsalt_avr_sq128: a in r2-r17, each column's
- * cross products summed apart, doubled, then the diagonal square added: 136 products instead
- * of 256) and one 128 x 128 product added twice (shifted left by one). The reduction
- * (microsalt_avr_reduce512) adds 38 times the high half to the low half, then folds the carry
- * and bit 255 back in as 19 (2c + b), which cannot carry out of 2^256.
+ * -O2 builds (the ATmega2560's): subtractive Karatsuba, two levels. fe_mul splits f and g in
+ * 128-bit halves: P = fL gL, Q = fH gH and R = |fL - fH| |gL - gH| (the differences stored in
+ * the frame first), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree
+ * or not. Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
+ * 8 x 8-byte leaves with both operands in registers (r2-r9, r10-r17): product scanning, a
+ * 24-bit accumulator in three rotating registers, 5 cycles per byte product, 64 products a
+ * leaf instead of 256 a quarter. Its first two leaves go to memory; the third, on |aH - aL|
+ * and |bH - bL| made in place from the second's operands, keeps its 16 bytes in registers
+ * (the bytes and the accumulator take the free registers, then the operand registers the
+ * scan is done with), its sign in the T flag, and is merged at once (refined Karatsuba:
+ * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, Q = fH^2 and R = (fL - fH)^2,
+ * always subtracted, from three inline copies of microsalt_avr_sq128 (a in r2-r17, each
+ * column's cross products summed apart, doubled, then the diagonal square added: 136
+ * products instead of 256; |fL - fH| goes in from the registers it is made in). The
+ * Karatsuba merge of the top level and the reduction mod 2^256 - 38 are one pass
+ * (combine_reduce in the generator): the high half of the 512-bit product is never stored,
+ * each chunk of eight bytes goes from the registers it is summed in to 38 t[32 + i] + t[i],
+ * and the first bytes of h stay in spare registers for the final fold of the carry and bit
+ * 255 as 19 (2c + b), which cannot carry out of 2^256.
  *
- * Registers: the helpers use r0-r23 and r26-r31 and leave r24:r25 (h) alone; the kernels push
- * r2-r17 and r28-r29 and return with r1 = 0. Stack: 18 pushes, the return addresses and 64
- * (mul) or 96 (sq) bytes of frame.
+ * -Os builds add four 128 x 128-bit products from one routine (microsalt_avr_mul128acc:
+ * out[0..31] += a[0..15] b[0..15], rows in two blocks of eight, b cached eight bytes at a
+ * time) into a zeroed t; a square is two microsalt_avr_sq128 and one such product added twice
+ * (shifted left by one); microsalt_avr_reduce512 then loops over the bytes.
  *
- * Measured (simavr, one call from C included): fe_mul 7,147 cycles, fe_sq 5,019 (ATmega2560,
- * -O2, 16,004 bytes of code); 8,694 and 5,560 (ATmega328P, -Os, 4,852 bytes).
+ * Registers: a k128 product clobbers every register but Y, so the -O2 fe_mul keeps f and g
+ * in the frame, and h and the sign mask on the stack, across its three; sq128 leaves Z and
+ * r24:r25 (h) alone, so fe_sq needs no pushes, and so do the -Os helpers. The kernels push
+ * r2-r17 and r28-r29 and return with r1 = 0. Stack: 18 pushes, the return addresses (the
+ * -Os helpers are called; -O2 builds inline everything), 96 bytes of frame (64 for the -Os
+ * fe_mul) and 3 bytes pushed by the -O2 fe_mul.
+ *
+ * Measured (simavr, one call from C included): fe_mul 5,718 cycles, fe_sq 4,007
+ * (ATmega2560, -O2, 14,640 bytes of code; 7,147 and 5,019 with product scanning); 8,706
+ * and 5,560 (ATmega328P, -Os, 4,840 bytes).
  */
 """ + FRAME_DEFINES + """
     .text
@@ -92,28 +111,275 @@ def mul128acc(emit):
     emit("ret")
 
 
-def mul256(emit):
-    """The -O2 builds' product: the same scanning over all 32 rows at once, in four blocks of
-    eight, into a fresh t (no zeroing, no carries between quarter products)."""
-    emit.comment("t[0..63] = a[0..31] b[0..31]; Y = t, X = a (advanced by 32), Z = b.")
-    emit("microsalt_avr_mul256:")
-    emit(f"clr {ZERO}")
-    regs = {"A": A[:8], "B": B, "ACC": ACC, "ZERO": ZERO, "TMP": TMP}
-    scan_rows(emit, regs, 4, 32, 64, lambda block: [emit(f"ld {A[i]}, X+") for i in range(8)],
-              lambda j: f"Z+{j}", lambda k: f"Y+{k}")
-    emit("ret")
+# The 2-level Karatsuba's leaves: 8 x 8-byte products with both operands in registers.
+LA = [f"r{2 + i}" for i in range(8)]
+LB = [f"r{10 + i}" for i in range(8)]
+POOL = ["r18", "r19", "r20", "r22", "r23", "r24", "r25", "r26", "r27", "r30", "r31"]
 
 
-def sq128(emit):
-    emit.comment("out[0..31] = a[0..15]^2; Y = out, Z = a.")
-    emit("microsalt_avr_sq128:")
+def leaf(emit, store):
+    """Product scanning of LA x LB (5 cycles per byte product, r21 = 0). store(k, reg) takes
+    the column's byte; with store None the bytes stay in registers: the finished column bytes
+    and the accumulator take POOL (8 + 3 registers at column 7), then the operand registers
+    column 8 on frees. Returns the registers of the 16 bytes (store None)."""
+    pool = list(POOL) if store is None else []
+    acc = [pool.pop(0), pool.pop(0), pool.pop(0)] if store is None else list(ACC)
+    # Column 0 is one product, moved in (acc[0], acc[1] = r18:r19, a pair for movw); column
+    # 14 is one product too, and the whole fits in 16 bytes: no carry out of acc[1] there.
+    emit(f"mul {LA[0]}, {LB[0]}", f"movw {acc[0]}, r0", f"clr {acc[2]}")
+    out = []
+    for k in range(15):
+        if store is None and k >= 8:
+            pool += [LA[k - 8], LB[k - 8]]  # last used in column k - 1
+        for i in range(8):
+            j = k - i
+            if 0 < k < 14 and 0 <= j < 8:
+                mac(emit, acc, LA[i], LB[j], ZERO)
+            elif k == 14 and j == 7:
+                emit(f"mul {LA[i]}, {LB[j]}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1")
+        if store is None:
+            out.append(acc[0])
+            if k < 14:
+                new = pool.pop(0)
+                emit(f"clr {new}")
+                acc = [acc[1], acc[2], new]
+        else:
+            store(k, acc[0])
+            if k < 14:
+                acc = rotate(acc, emit)
+    if store is None:
+        out.append(acc[1])
+    else:
+        store(15, acc[1])
+    return out
+
+
+def k128(emit):
+    """out[0..31] = a[0..15] b[0..15], a Karatsuba step over three leaves:
+    L = aL bL and H = aH bH to memory, then M = |aH - aL| |bH - bL| left in registers and
+    out[8..31] += L + H - (-1)^s M, s the sign of (aH - aL)(bH - bL). Every register but Y
+    is clobbered (r21 ends as 0)."""
+    emit("/* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */")
     emit(f"clr {ZERO}")
+    for half in range(2):
+        for i in range(8):
+            emit(f"ld {LA[i]}, X+")
+        for i in range(8):
+            emit(f"ldd {LB[i]}, Z+{8 * half + i}")
+        leaf(emit, lambda k, r, half=half: emit(f"std Y+{16 * half + k}, {r}"))
+    # aH and bH are still in registers: |aH - aL| by subtraction, then (d xor m) - m with m
+    # the borrow mask, no branch; likewise for b.
+    emit("sbiw r26, 16")
+    ma, mb = "r18", "r19"
+    for i in range(8):
+        emit(f"ld r0, X+", f"{'sub' if i == 0 else 'sbc'} {LA[i]}, r0")
+    emit(f"sbc {ma}, {ma}")
+    for i in range(8):
+        emit(f"ldd r0, Z+{i}", f"{'sub' if i == 0 else 'sbc'} {LB[i]}, r0")
+    emit(f"sbc {mb}, {mb}")
+    for i in range(8):
+        emit(f"eor {LA[i]}, {ma}", f"eor {LB[i]}, {mb}")
+    for i in range(8):
+        emit(f"{'sub' if i == 0 else 'sbc'} {LA[i]}, {ma}")
+    for i in range(8):
+        emit(f"{'sub' if i == 0 else 'sbc'} {LB[i]}, {mb}")
+    # aL bH + aH bL = L + H - (aH - aL)(bH - bL): M is subtracted when the signs agree; the
+    # T flag keeps that bit through the leaf (MUL, ADD, ADC leave it alone).
+    emit(f"eor {ma}, {mb}", f"com {ma}", f"bst {ma}, 0")
+    m_regs = leaf(emit, None)
+    free = [r for r in POOL + LA + LB + ["r0", "r1"] if r not in m_regs]
+    # Refined: with T = L1 + H0 (T + 2^64 cT in full),
+    #   out[8..15] = L0 + T -+ M0,  out[16..23] = T + H1 -+ M1,  out[24..31] = H1;
+    # -M is (M xor m) + 1 over 16 bytes, then -1 from byte 24 on; cT counts at 16 and 24.
+    # Registers: M 16, T 8 (then H1), b and four carries: all 30 but r21 (zero) and Y; m
+    # lives in the T flag, made again where a register is free.
+    T, (b, cA, cB, cC, cT) = free[:8], free[8:13]
+    lo, hi = m_regs[:8], m_regs[8:]
+    emit(f"clr {T[0]}", f"bld {T[0]}, 0", f"neg {T[0]}")  # m: 0 or 0xff
+    for r in m_regs:
+        emit(f"eor {r}, {T[0]}")
+    emit(f"clr {cA}", f"clr {cB}", f"clr {cC}", f"clr {cT}", f"bld {cA}, 0")  # cA = m & 1
+    for i in range(8):
+        emit(f"ldd {T[i]}, Y+{8 + i}", f"ldd {b}, Y+{16 + i}",
+             f"{'add' if i == 0 else 'adc'} {T[i]}, {b}")
+    emit(f"rol {cT}")
+
+    def add8(dst, src, carry):
+        """dst += src (registers), carry in and out through the register carry (0 or 1)."""
+        emit(f"lsr {carry}")
+        for i in range(8):
+            emit(f"adc {dst[i]}, {src[i]}")
+        emit(f"rol {carry}")
+
+    add8(lo, T, cA)                              # + T, + (m & 1)
+    for i in range(8):
+        emit(f"ldd {b}, Y+{i}", f"{'add' if i == 0 else 'adc'} {lo[i]}, {b}")  # + L0
+    emit(f"rol {cB}")
+    for i in range(8):
+        emit(f"std Y+{8 + i}, {lo[i]}")
+    add8(hi, T, cA)                              # + T
+    for i in range(8):
+        emit(f"ldd {T[i]}, Y+{24 + i}")          # H1, in T's place
+    add8(hi, T, cB)                              # + H1
+    emit(f"add {hi[0]}, {cT}")                   # + cT at 16
+    for i in range(1, 8):
+        emit(f"adc {hi[i]}, {ZERO}")
+    emit(f"rol {cC}")
+    for i in range(8):
+        emit(f"std Y+{16 + i}, {hi[i]}")
+    # out[24..31] = H1 + d: d = cA + cB + cC + cT - (m & 1) in [-1, 4], e = lo[0] its sign.
+    e = lo[0]
+    emit(f"add {cA}, {cB}", f"add {cA}, {cC}", f"add {cA}, {cT}", f"clr {b}", f"bld {b}, 0",
+         f"sub {cA}, {b}", f"mov {e}, {cA}", f"lsl {e}", f"sbc {e}, {e}")
+    for i in range(8):
+        emit(f"{'add' if i == 0 else 'adc'} {T[i]}, {cA if i == 0 else e}",
+             f"std Y+{24 + i}, {T[i]}")
+
+
+def absdiff(emit, dst):
+    """r2-r17 and, unless dst is None, Y + dst[0..15] = |a[0..15] - a[16..31]| with a at Z;
+    r19 = 0xff when a[0..15] < a[16..31], else 0: the negation is (d xor m) - m over all 16
+    bytes, so no branch on the borrow."""
+    d = A
     for i in range(16):
-        emit(f"ldd {A[i]}, Z+{i}")
+        emit(f"ldd {d[i]}, Z+{i}")
+    for i in range(16):
+        emit(f"ldd r18, Z+{16 + i}", f"{'sub' if i == 0 else 'sbc'} {d[i]}, r18")
+    emit("sbc r19, r19")
+    for i in range(16):
+        emit(f"eor {d[i]}, r19")
+    for i in range(16):
+        emit(f"{'sub' if i == 0 else 'sbc'} {d[i]}, r19")
+    for i in range(16 if dst is not None else 0):
+        emit(f"std Y+{dst + i}, {d[i]}")
+
+
+def combine_reduce(emit, square=False):
+    """The Karatsuba step and the reduction: with P = P0 + 2^128 P1 at t[0..31], Q = Q0 +
+    2^128 Q1 at t[32..63] and R at Z, t += 2^128 (P + Q - (-1)^m R), r23 = m being 0xff
+    (subtract R) or 0, as
+        t[16..31] = P0 + P1 + Q0 -+ R0,  t[32..47] = P1 + Q0 + Q1 -+ R1,  t[48..63] = Q1;
+    -R is (R xor m) + 1 over 32 bytes, then -1 (m) from byte 48 on. A square's R is always
+    subtracted: square=True subtracts it outright, the borrow chain in place of the carry
+    chain. Each chain keeps its carry in a register of its own across chunks of eight bytes
+    (lsr puts it in the carry flag, rol takes it back), as the reduction's MULs come in
+    between: h = t[0..31] + 38 t[32..63] takes t[32..63] from the registers as they are made,
+    never stored, and t[16..31] waits in R0's place. Then the carry and bit 255 are folded
+    back in as 19 (2c + b), which cannot carry out of 2^256. Y = t, Z = R, r24:r25 = h."""
+    X = A[:8]
+    b, cA, cB, cT, zero, e, m = "r10", "r11", "r12", "r13", "r14", "r15", "r23"
+    c38 = "r19"  # then 19
+    emit(f"clr {zero}", f"clr {cT}", f"clr {cA}", f"clr {cB}")
+
+    def chain(first, src, carry, start, xor=False):
+        """X += the 8 bytes at src (Y, Z, or X+ when start is None) + offset start, carry-in
+        from the register carry (or, when first, none: or the subtraction's +1 when xor);
+        with xor and square, X -= them, the borrow in and out of the register."""
+        sub = xor and square
+        if first:
+            if xor and not sub:
+                emit(f"cp {zero}, {m}")  # carry = 1 when m = 0xff
+        else:
+            emit(f"lsr {carry}")
+        for i in range(8):
+            emit(f"ld {b}, X+" if start is None else f"ldd {b}, {src}+{start + i}")
+            if xor and not sub:
+                emit(f"eor {b}, {m}")
+            if sub:
+                op = "sub" if first and i == 0 else "sbc"
+            else:
+                op = "add" if first and not xor and i == 0 else "adc"
+            emit(f"{op} {X[i]}, {b}")
+        emit(f"rol {carry}")
+
+    # t[16..31] = P0 + P1 + Q0 + (R0 xor m) + (m & 1), into R0's place.
+    for c in range(2):
+        j = 8 * c
+        for i in range(8):
+            emit(f"ldd {X[i]}, Y+{j + i}")
+        chain(c == 0, "Y", cA, 16 + j)
+        chain(c == 0, "Y", cT, 32 + j)
+        chain(c == 0, "Z", cB, j, xor=True)
+        for i in range(8):
+            emit(f"std Z+{j + i}, {X[i]}")
+
+    acc = ["r18", "r17"]  # the sum's low byte, then its carry
+    emit(f"ldi {c38}, 38", f"clr {acc[0]}", f"clr {acc[1]}", "movw r26, r30", "adiw r26, 16",
+         "movw r30, r24")
+    # Bytes of h stay where they were summed while spare registers last (no store, and the
+    # fold below adds to them in place): the spare registers of pass 3, then those pass 4
+    # frees. kept: byte -> register.
+    pool, kept = ["r16", "r20", "r21", "r22", "r24", "r25"], {}
+
+    def reduce8(first, low):
+        """h[first..first+7] = t[first..] (low(k) loads it) + 38 X + carry; per byte below
+        38 * 255 + 255 + 2^6 < 2^14. h[31] stays in acc[0], the carry out in acc[1]."""
+        for i in range(8):
+            k = first + i
+            emit(f"mul {X[i]}, {c38}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1", low(k),
+                 f"add {acc[0]}, {b}", f"adc {acc[1]}, {zero}")
+            if k < 31 and pool:
+                kept[k] = acc[0]
+                acc[:] = [acc[1], pool.pop(0)]
+                emit(f"clr {acc[1]}")
+            elif k < 31:
+                emit(f"std Z+{k}, {acc[0]}", f"clr {acc[0]}")
+                acc.reverse()
+
+    # t[32..47] = P1 + Q0 + Q1 + (R1 xor m) + carries; R1 read through X (Z is h now).
+    for c in range(2):
+        j = 8 * c
+        for i in range(8):
+            emit(f"ldd {X[i]}, Y+{16 + j + i}")
+        chain(False, "Y", cA, 32 + j)
+        chain(False, "Y", cT, 48 + j)
+        chain(False, None, cB, None, xor=True)
+        reduce8(j, lambda k: f"ldd {b}, Y+{k}")
+    # t[48..63] = Q1 + d: d = cA + cT + cB + m in [-1, 3] (cA + cT - cB for a square, cB the
+    # borrow), its sign in e; the chain's carry between the chunks waits in cB.
+    if square:
+        emit(f"add {cA}, {cT}", f"sub {cA}, {cB}")
+    else:
+        emit(f"add {cA}, {cB}", f"add {cA}, {cT}", f"add {cA}, {m}")
+    emit(f"mov {e}, {cA}", f"lsl {e}", f"sbc {e}, {e}", f"clr {cB}", "sbiw r26, 32")
+    for c in range(2):
+        j = 8 * c
+        if c:
+            emit(f"lsr {cB}")
+        for i in range(8):
+            emit(f"ldd {X[i]}, Y+{48 + j + i}",
+                 f"{'add' if i == 0 and c == 0 else 'adc'} {X[i]}, {cA if i == 0 and c == 0 else e}")
+        if not c:
+            emit(f"rol {cB}")
+            pool += [cA, cT, m]  # d is in
+        reduce8(16 + j, lambda k: f"ld {b}, X+")
+    top, carry = acc
+    emit(f"ldi {c38}, 19", f"lsl {top}", f"rol {carry}", f"lsr {top}", f"mul {carry}, {c38}")
+    for i in range(31):
+        add = f"{'add' if i == 0 else 'adc'} {{}}, {'r0' if i == 0 else 'r1' if i == 1 else zero}"
+        if i in kept:
+            emit(add.format(kept[i]), f"std Z+{i}, {kept[i]}")
+        else:
+            emit(f"ldd {b}, Z+{i}", add.format(b), f"std Z+{i}, {b}")
+    emit(f"adc {top}, {zero}", f"std Z+31, {top}")
+
+
+def sq128(emit, inline=None):
+    """A subroutine (-Os), or inline (-O2) with a loaded from Z (inline "mem") or already in
+    r2-r17 (inline "regs")."""
+    if not inline:
+        emit.comment("out[0..31] = a[0..15]^2; Y = out, Z = a.")
+        emit("microsalt_avr_sq128:")
+    if inline != "regs":
+        for i in range(16):
+            emit(f"ldd {A[i]}, Z+{i}")
+    emit(f"clr {ZERO}")
     acc = list(ACC)
-    for r in acc:
-        emit(f"clr {r}")
-    for k in range(31):
+    # Columns 0 and 30 are one square each: the first moved in (r18:r19, a pair for movw),
+    # the last with no carry out of acc[1] (the square fits in 32 bytes).
+    emit(f"mul {A[0]}, {A[0]}", f"movw {acc[0]}, r0", f"clr {acc[2]}", f"std Y+0, {acc[0]}")
+    acc = rotate(acc, emit)
+    for k in range(1, 31):
         cross = [(i, k - i) for i in range(16) if i < k - i <= 15]
         for n, (i, j) in enumerate(cross):
             emit(f"mul {A[i]}, {A[j]}")
@@ -126,15 +392,20 @@ def sq128(emit):
             emit(f"lsl {CROSS[0]}", f"rol {CROSS[1]}", f"rol {CROSS[2]}",
                  f"add {acc[0]}, {CROSS[0]}", f"adc {acc[1]}, {CROSS[1]}",
                  f"adc {acc[2]}, {CROSS[2]}")
-        if k % 2 == 0:
+        if k == 30:
+            emit(f"mul {A[15]}, {A[15]}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1")
+        elif k % 2 == 0:
             mac(emit, acc, A[k // 2], A[k // 2], ZERO)
         emit(f"std Y+{k}, {acc[0]}")
-        acc = rotate(acc, emit)
-    emit(f"std Y+31, {acc[0]}")
-    emit("ret")
+        if k < 30:
+            acc = rotate(acc, emit)
+    emit(f"std Y+31, {acc[1]}")
+    if not inline:
+        emit("ret")
 
 
 def reduce512(emit):
+    """-Os builds' reduction (-O2 builds fuse it with the Karatsuba step: combine_reduce)."""
     emit.comment("h = t mod 2^256 - 38, below 2^256; Y = t (64 bytes), Z = h.")
     emit("microsalt_avr_reduce512:")
     c38, c19, count = "r16", "r17", "r20"
@@ -142,78 +413,40 @@ def reduce512(emit):
     emit(f"clr {ZERO}", f"ldi {c38}, 38", f"ldi {c19}, 19", f"clr {lo}", f"clr {hi}")
     # Per byte: 38 t[32 + i] + t[i] + carry < 38 * 255 + 255 + 2^6 < 2^14.
 
-    def fast():
-        a, b = hi, lo  # 31 swaps: the last byte's sum ends in lo, its carry in hi
-        for i in range(32):
-            emit(f"ldd {TMP}, Y+{32 + i}", f"mul {TMP}, {c38}", f"add {a}, r0", f"adc {b}, r1",
-                 f"ldd {TMP}, Y+{i}", f"add {a}, {TMP}", f"adc {b}, {ZERO}")
-            if i < 31:
-                emit(f"std Z+{i}, {a}", f"clr {a}")
-                a, b = b, a
-
-    def compact():
-        def body():
-            emit(f"ldd {TMP}, Y+32", f"mul {TMP}, {c38}", f"add {lo}, r0", f"adc {hi}, r1",
-                 f"ld {TMP}, Y+", f"add {lo}, {TMP}", f"adc {hi}, {ZERO}", f"st Z+, {lo}",
-                 f"mov {lo}, {hi}", f"clr {hi}")
-        byte_loop(emit, 31, count, body)
+    def body():
         emit(f"ldd {TMP}, Y+32", f"mul {TMP}, {c38}", f"add {lo}, r0", f"adc {hi}, r1",
-             f"ld {TMP}, Y+", f"add {lo}, {TMP}", f"adc {hi}, {ZERO}", "sbiw r28, 32",
-             "sbiw r30, 31")
-
-    variants(emit, fast, compact)
+             f"ld {TMP}, Y+", f"add {lo}, {TMP}", f"adc {hi}, {ZERO}", f"st Z+, {lo}",
+             f"mov {lo}, {hi}", f"clr {hi}")
+    byte_loop(emit, 31, count, body)
+    emit(f"ldd {TMP}, Y+32", f"mul {TMP}, {c38}", f"add {lo}, r0", f"adc {hi}, r1",
+         f"ld {TMP}, Y+", f"add {lo}, {TMP}", f"adc {hi}, {ZERO}", "sbiw r28, 32",
+         "sbiw r30, 31")
     top, carry = lo, hi  # h[31] not stored yet; carry < 39
     # 2^256 c + 2^255 b = 19 (2c + b) mod p; 19 (2c + b) < 1501 and the rest < 2^255.
     emit(f"lsl {top}", f"rol {carry}", f"lsr {top}", f"mul {carry}, {c19}")
-
-    def fold_fast():
-        emit(f"ldd {TMP}, Z+0", f"add {TMP}, r0", f"std Z+0, {TMP}")
-        emit(f"ldd {TMP}, Z+1", f"adc {TMP}, r1", f"std Z+1, {TMP}")
-        for i in range(2, 31):
-            emit(f"ldd {TMP}, Z+{i}", f"adc {TMP}, {ZERO}", f"std Z+{i}, {TMP}")
-        emit(f"adc {top}, {ZERO}", f"std Z+31, {top}")
-
-    def fold_compact():
-        emit(f"ld {TMP}, Z", f"add {TMP}, r0", f"st Z+, {TMP}")
-        emit(f"ld {TMP}, Z", f"adc {TMP}, r1", f"st Z+, {TMP}")
-        byte_loop(emit, 29, count, lambda: emit(f"ld {TMP}, Z", f"adc {TMP}, {ZERO}",
-                                                 f"st Z+, {TMP}"))
-        emit(f"adc {top}, {ZERO}", f"st Z, {top}")
-
-    variants(emit, fold_fast, fold_compact)
+    emit(f"ld {TMP}, Z", f"add {TMP}, r0", f"st Z+, {TMP}")
+    emit(f"ld {TMP}, Z", f"adc {TMP}, r1", f"st Z+, {TMP}")
+    byte_loop(emit, 29, count, lambda: emit(f"ld {TMP}, Z", f"adc {TMP}, {ZERO}",
+                                             f"st Z+, {TMP}"))
+    emit(f"adc {top}, {ZERO}", f"st Z, {top}")
     emit("ret")
 
 
 def zero(emit, count):
     """count bytes at Y (r1 = 0)."""
-    def fast():
-        for k in range(count):
-            emit(f"std Y+{k}, r1")
-
-    def compact():
-        byte_loop(emit, count, "r18", lambda: emit("st Y+, r1"))
-        emit(f"sbiw r28, {count}")
-
-    variants(emit, fast, compact)
+    byte_loop(emit, count, "r18", lambda: emit("st Y+, r1"))
+    emit(f"sbiw r28, {count}")
 
 
 def carry_tail(emit, first, count, op, reg, zero_reg, y_at_first=False):
     """Y + first: `op` (add, or adc to go on with a carry) of reg, then the carry through the
-    next count - 1 bytes; Y is where it was, or at Y + first when y_at_first (compact builds)."""
-    def fast():
-        emit(f"ldd r22, Y+{first}", f"{op} r22, {reg}", f"std Y+{first}, r22")
-        for k in range(first + 1, first + count):
-            emit(f"ldd r22, Y+{k}", f"adc r22, {zero_reg}", f"std Y+{k}, r22")
-
-    def compact():
-        if not y_at_first:
-            emit(f"adiw r28, {first}")
-        emit("ld r22, Y", f"{op} r22, {reg}", "st Y+, r22")
-        byte_loop(emit, count - 1, "r20", lambda: emit("ld r22, Y", f"adc r22, {zero_reg}",
-                                                       "st Y+, r22"))
-        emit(f"sbiw r28, {first + count}")
-
-    return fast, compact
+    next count - 1 bytes; Y is where it was, or at Y + first when y_at_first."""
+    if not y_at_first:
+        emit(f"adiw r28, {first}")
+    emit("ld r22, Y", f"{op} r22, {reg}", "st Y+, r22")
+    byte_loop(emit, count - 1, "r20", lambda: emit("ld r22, Y", f"adc r22, {zero_reg}",
+                                                   "st Y+, r22"))
+    emit(f"sbiw r28, {first + count}")
 
 
 def fe_mul(emit):
@@ -222,10 +455,10 @@ def fe_mul(emit):
     emit(".type microsalt_fe_mul, @function")
     emit("/* void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */")
     emit("microsalt_fe_mul:")
-    prologue(emit, 64)
 
     def quarters():
         """-Os: four 128 x 128-bit products (one routine) added into a zeroed t."""
+        prologue(emit, 64)
         emit("clr r1")
         zero(emit, 63)
         emit("std Y+63, r1", "movw r26, r22", "movw r30, r20")
@@ -233,18 +466,41 @@ def fe_mul(emit):
         emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[16..] += fH gL; X = f + 32
         emit("std Y+32, r23")                           # t[48] was 0
         emit("sbiw r26, 32", "adiw r30, 16", "call microsalt_avr_mul128acc")  # t[16..] += fL gH
-        carry_tail(emit, 32, 16, "add", "r23", "r21")[1]()
+        carry_tail(emit, 32, 16, "add", "r23", "r21")
         emit("adiw r28, 16", "call microsalt_avr_mul128acc")  # t[32..] += fH gH: no carry out
         emit("sbiw r28, 32")
+        emit("movw r30, r24", "call microsalt_avr_reduce512")
+        # As the C twins, the kernels leave their frames to be overwritten by the next call
+        # (fe25519_packed.c says why).
+        epilogue(emit, 64)
 
-    def whole():
-        emit("movw r26, r22", "movw r30, r20", "call microsalt_avr_mul256")
+    def karatsuba():
+        """-O2: one Karatsuba step on 128-bit halves. Frame: R = |fL - fH| |gL - gH| at Y,
+        t[0..63] at Y + 32 (the differences wait in t[0..31] until R is made)."""
+        prologue(emit, 96)
+        emit("movw r30, r22")
+        absdiff(emit, 32)
+        emit("push r25", "push r24", "mov r24, r19", "movw r30, r20")
+        absdiff(emit, 48)
+        # fL gH + fH gL = P + Q - (fL - fH)(gL - gH): R is subtracted when the signs agree.
+        emit("eor r24, r19", "com r24")
+        # The three 128-bit products inline (no call): f and g wait in t[32..35] (Q's place)
+        # while R is made, as k128 keeps no register.
+        emit("push r24", "adiw r28, 32", "std Y+32, r22", "std Y+33, r23", "std Y+34, r20",
+             "std Y+35, r21", "movw r26, r28", "movw r30, r28", "adiw r30, 16", "sbiw r28, 32")
+        k128(emit)                                          # R
+        emit("adiw r28, 32", "ldd r26, Y+32", "ldd r27, Y+33", "ldd r30, Y+34", "ldd r31, Y+35")
+        k128(emit)                                          # P = fL gL
+        emit("ldd r26, Y+32", "ldd r27, Y+33", "adiw r26, 16", "ldd r30, Y+34", "ldd r31, Y+35",
+             "adiw r30, 16", "adiw r28, 32")
+        k128(emit)                                          # Q = fH gH
+        emit("pop r23", "pop r24", "pop r25")
+        emit("sbiw r28, 32", "movw r30, r28", "sbiw r30, 32")
+        combine_reduce(emit)
+        emit("sbiw r28, 32")
+        epilogue(emit, 96)
 
-    variants(emit, whole, quarters)
-    emit("movw r30, r24", "call microsalt_avr_reduce512")
-    # As the C twins, the kernels leave their frames to be overwritten by the next call
-    # (fe25519_packed.c says why).
-    epilogue(emit, 64)
+    variants(emit, karatsuba, quarters)
     emit(".size microsalt_fe_mul, .-microsalt_fe_mul")
 
 
@@ -254,53 +510,57 @@ def fe_sq(emit):
     emit(".type microsalt_fe_sq, @function")
     emit("/* void microsalt_fe_sq(fe25519 *h, const fe25519 *f); */")
     emit("microsalt_fe_sq:")
-    # Frame: t[0..63] at Y, u[0..31] (the cross product fL fH) at Y + 64.
-    prologue(emit, 96)
-    emit("movw r30, r22", "call microsalt_avr_sq128")           # t[0..31] = fL^2
-    emit("adiw r28, 32", "adiw r30, 16", "call microsalt_avr_sq128")  # t[32..63] = fH^2
-    emit("sbiw r30, 16", "movw r26, r30", "adiw r28, 32")        # Y = u, X = fL, Z = fL
-    emit("clr r1")
-    zero(emit, 32)
-    emit("adiw r30, 16", "call microsalt_avr_mul128acc")        # u = fL fH (no carry)
-    emit("movw r26, r28", "sbiw r28, 48", "clr r1")              # X = u, Y = t + 16
-    # u <<= 1, the bit shifted out kept in r23.
-    emit("clc")
 
-    def shift_fast():
-        for _ in range(32):
-            emit("ld r22, X", "rol r22", "st X+, r22")
-
-    variants(emit, shift_fast, lambda: byte_loop(
-        emit, 32, "r20", lambda: emit("ld r22, X", "rol r22", "st X+, r22")))
-    emit("clr r23", "rol r23", "sbiw r26, 32")
-    # t[16..63] += 2 fL fH
-    emit("clc")
-
-    def add_fast():
-        for k in range(32):
-            emit("ld r0, X+", f"ldd r22, Y+{k}", "adc r22, r0", f"std Y+{k}, r22")
-
-    tail_fast, tail_compact = carry_tail(emit, 32, 16, "adc", "r23", "r1", y_at_first=True)
-
-    def add_compact():
+    def compact():
+        # Frame: t[0..63] at Y, u[0..31] (the cross product fL fH) at Y + 64.
+        prologue(emit, 96)
+        emit("movw r30, r22", "call microsalt_avr_sq128")           # t[0..31] = fL^2
+        emit("adiw r28, 32", "adiw r30, 16", "call microsalt_avr_sq128")  # t[32..63] = fH^2
+        emit("sbiw r30, 16", "movw r26, r30", "adiw r28, 32")        # Y = u, X = fL, Z = fL
+        emit("clr r1")
+        zero(emit, 32)
+        emit("adiw r30, 16", "call microsalt_avr_mul128acc")        # u = fL fH (no carry)
+        emit("movw r26, r28", "sbiw r28, 48", "clr r1")              # X = u, Y = t + 16
+        # u <<= 1, the bit shifted out kept in r23.
+        emit("clc")
+        byte_loop(emit, 32, "r20", lambda: emit("ld r22, X", "rol r22", "st X+, r22"))
+        emit("clr r23", "rol r23", "sbiw r26, 32")
+        # t[16..63] += 2 fL fH
+        emit("clc")
         byte_loop(emit, 32, "r20", lambda: emit("ld r0, X+", "ld r22, Y", "adc r22, r0",
                                                 "st Y+, r22"))
-        tail_compact()
+        carry_tail(emit, 32, 16, "adc", "r23", "r1", y_at_first=True)
+        emit("sbiw r28, 16", "movw r30, r24", "call microsalt_avr_reduce512")
+        epilogue(emit, 96)
 
-    variants(emit, lambda: (add_fast(), tail_fast()), add_compact)
-    emit("sbiw r28, 16", "movw r30, r24", "call microsalt_avr_reduce512")
-    epilogue(emit, 96)
+    def karatsuba():
+        """-O2: fL fH doubled is fL^2 + fH^2 - (fL - fH)^2, with no sign to track. Frame as
+        fe_mul's: R = (fL - fH)^2 at Y, t[0..63] at Y + 32; |fL - fH| goes from absdiff's
+        registers straight into the square (sq128 leaves Z alone)."""
+        prologue(emit, 96)
+        emit("movw r30, r22")
+        absdiff(emit, None)
+        sq128(emit, "regs")                                              # R
+        emit("adiw r28, 32")
+        sq128(emit, "mem")                                               # P = fL^2
+        emit("adiw r30, 16", "adiw r28, 32")
+        sq128(emit, "mem")                                               # Q = fH^2
+        emit("sbiw r28, 32", "movw r30, r28", "sbiw r30, 32")
+        combine_reduce(emit, square=True)
+        emit("sbiw r28, 32")
+        epilogue(emit, 96)
+
+    variants(emit, karatsuba, compact)
     emit(".size microsalt_fe_sq, .-microsalt_fe_sq")
 
 
 def generate():
     emit = Out()
-    emit("#ifndef __OPTIMIZE_SIZE__")
-    mul256(emit)
-    emit("#endif")
+    emit("#ifdef __OPTIMIZE_SIZE__")
     mul128acc(emit)
     sq128(emit)
     reduce512(emit)
+    emit("#endif")
     fe_mul(emit)
     fe_sq(emit)
     return HEADER + emit.text()

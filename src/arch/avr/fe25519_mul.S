@@ -4,27 +4,46 @@
  * the contract is fe25519.h's (packed layout: 32 little-endian bytes below 2^256, arithmetic
  * mod 2^256 - 38). Constant time: the products are straight-line code, and the glue around
  * them too in -O2 builds (-Os builds, as the ATmega328P's, loop over public byte counts
- * there); every address is a fixed offset from the operand pointers or the stack pointer, and
- * MUL takes 2 cycles whatever its operands.
+ * there); every address is a fixed offset from the operand pointers or the stack pointer, no
+ * branch or skip depends on a value (signs become 0/0xff masks: |x - y| is (d xor m) - m, m
+ * the borrow mask, and a product to subtract is added as (p xor m) + 1), and MUL takes 2
+ * cycles whatever its operands.
  *
- * The 512-bit product is product scanning (column by column, a 24-bit accumulator in three
- * rotating registers, 5 cycles per byte product) in blocks of eight rows: the block's eight
- * bytes of a stay in r2-r9 and a window of eight bytes of b in r10-r17, b[j] in r10 + (j mod
- * 8), so each column loads one byte of b (operand caching). -O2 builds scan all 32 rows in
- * four blocks (microsalt_avr_mul256, 8 KB of code); -Os builds add four 128 x 128-bit
- * products from one routine (microsalt_avr_mul128acc: out[0..31] += a[0..15] b[0..15]) into
- * a zeroed t. A square is two 128-bit squares (microsalt_avr_sq128: a in r2-r17, each column's
- * cross products summed apart, doubled, then the diagonal square added: 136 products instead
- * of 256) and one 128 x 128 product added twice (shifted left by one). The reduction
- * (microsalt_avr_reduce512) adds 38 times the high half to the low half, then folds the carry
- * and bit 255 back in as 19 (2c + b), which cannot carry out of 2^256.
+ * -O2 builds (the ATmega2560's): subtractive Karatsuba, two levels. fe_mul splits f and g in
+ * 128-bit halves: P = fL gL, Q = fH gH and R = |fL - fH| |gL - gH| (the differences stored in
+ * the frame first), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree
+ * or not. Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
+ * 8 x 8-byte leaves with both operands in registers (r2-r9, r10-r17): product scanning, a
+ * 24-bit accumulator in three rotating registers, 5 cycles per byte product, 64 products a
+ * leaf instead of 256 a quarter. Its first two leaves go to memory; the third, on |aH - aL|
+ * and |bH - bL| made in place from the second's operands, keeps its 16 bytes in registers
+ * (the bytes and the accumulator take the free registers, then the operand registers the
+ * scan is done with), its sign in the T flag, and is merged at once (refined Karatsuba:
+ * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, Q = fH^2 and R = (fL - fH)^2,
+ * always subtracted, from three inline copies of microsalt_avr_sq128 (a in r2-r17, each
+ * column's cross products summed apart, doubled, then the diagonal square added: 136
+ * products instead of 256; |fL - fH| goes in from the registers it is made in). The
+ * Karatsuba merge of the top level and the reduction mod 2^256 - 38 are one pass
+ * (combine_reduce in the generator): the high half of the 512-bit product is never stored,
+ * each chunk of eight bytes goes from the registers it is summed in to 38 t[32 + i] + t[i],
+ * and the first bytes of h stay in spare registers for the final fold of the carry and bit
+ * 255 as 19 (2c + b), which cannot carry out of 2^256.
  *
- * Registers: the helpers use r0-r23 and r26-r31 and leave r24:r25 (h) alone; the kernels push
- * r2-r17 and r28-r29 and return with r1 = 0. Stack: 18 pushes, the return addresses and 64
- * (mul) or 96 (sq) bytes of frame.
+ * -Os builds add four 128 x 128-bit products from one routine (microsalt_avr_mul128acc:
+ * out[0..31] += a[0..15] b[0..15], rows in two blocks of eight, b cached eight bytes at a
+ * time) into a zeroed t; a square is two microsalt_avr_sq128 and one such product added twice
+ * (shifted left by one); microsalt_avr_reduce512 then loops over the bytes.
  *
- * Measured (simavr, one call from C included): fe_mul 7,147 cycles, fe_sq 5,019 (ATmega2560,
- * -O2, 16,004 bytes of code); 8,694 and 5,560 (ATmega328P, -Os, 4,852 bytes).
+ * Registers: a k128 product clobbers every register but Y, so the -O2 fe_mul keeps f and g
+ * in the frame, and h and the sign mask on the stack, across its three; sq128 leaves Z and
+ * r24:r25 (h) alone, so fe_sq needs no pushes, and so do the -Os helpers. The kernels push
+ * r2-r17 and r28-r29 and return with r1 = 0. Stack: 18 pushes, the return addresses (the
+ * -Os helpers are called; -O2 builds inline everything), 96 bytes of frame (64 for the -Os
+ * fe_mul) and 3 bytes pushed by the -O2 fe_mul.
+ *
+ * Measured (simavr, one call from C included): fe_mul 5,718 cycles, fe_sq 4,007
+ * (ATmega2560, -O2, 14,640 bytes of code; 7,147 and 5,019 with product scanning); 8,706
+ * and 5,560 (ATmega328P, -Os, 4,840 bytes).
  */
 #include <avr/io.h>
 
@@ -33,4996 +52,7 @@
 #define SPH_IO _SFR_IO_ADDR(SPH)
 
     .text
-#ifndef __OPTIMIZE_SIZE__
-
-/* t[0..63] = a[0..31] b[0..31]; Y = t, X = a (advanced by 32), Z = b. */
-microsalt_avr_mul256:
-    clr r21
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    clr r18
-    clr r19
-    clr r20
-    ldd r10, Z+0
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+0, r18
-    clr r18
-    ldd r11, Z+1
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+1, r19
-    clr r19
-    ldd r12, Z+2
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+2, r20
-    clr r20
-    ldd r13, Z+3
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+3, r18
-    clr r18
-    ldd r14, Z+4
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+4, r19
-    clr r19
-    ldd r15, Z+5
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+5, r20
-    clr r20
-    ldd r16, Z+6
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+6, r18
-    clr r18
-    ldd r17, Z+7
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+7, r19
-    clr r19
-    ldd r10, Z+8
-    mul r2, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+8, r20
-    clr r20
-    ldd r11, Z+9
-    mul r2, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+9, r18
-    clr r18
-    ldd r12, Z+10
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+10, r19
-    clr r19
-    ldd r13, Z+11
-    mul r2, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+11, r20
-    clr r20
-    ldd r14, Z+12
-    mul r2, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+12, r18
-    clr r18
-    ldd r15, Z+13
-    mul r2, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+13, r19
-    clr r19
-    ldd r16, Z+14
-    mul r2, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+14, r20
-    clr r20
-    ldd r17, Z+15
-    mul r2, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+15, r18
-    clr r18
-    ldd r10, Z+16
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+16, r19
-    clr r19
-    ldd r11, Z+17
-    mul r2, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+17, r20
-    clr r20
-    ldd r12, Z+18
-    mul r2, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+18, r18
-    clr r18
-    ldd r13, Z+19
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+19, r19
-    clr r19
-    ldd r14, Z+20
-    mul r2, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+20, r20
-    clr r20
-    ldd r15, Z+21
-    mul r2, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+21, r18
-    clr r18
-    ldd r16, Z+22
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+22, r19
-    clr r19
-    ldd r17, Z+23
-    mul r2, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+23, r20
-    clr r20
-    ldd r10, Z+24
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+24, r18
-    clr r18
-    ldd r11, Z+25
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+25, r19
-    clr r19
-    ldd r12, Z+26
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    ldd r13, Z+27
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+27, r18
-    clr r18
-    ldd r14, Z+28
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+28, r19
-    clr r19
-    ldd r15, Z+29
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+29, r20
-    clr r20
-    ldd r16, Z+30
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+30, r18
-    clr r18
-    ldd r17, Z+31
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+31, r19
-    clr r19
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+32, r20
-    clr r20
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+33, r18
-    clr r18
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+34, r19
-    clr r19
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+35, r20
-    clr r20
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+36, r18
-    clr r18
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+37, r19
-    clr r19
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+38, r20
-    clr r20
-    std Y+39, r18
-    std Y+40, r19
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    clr r18
-    clr r19
-    clr r20
-    ldd r10, Z+0
-    ldd r22, Y+8
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+8, r18
-    clr r18
-    ldd r11, Z+1
-    ldd r22, Y+9
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+9, r19
-    clr r19
-    ldd r12, Z+2
-    ldd r22, Y+10
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+10, r20
-    clr r20
-    ldd r13, Z+3
-    ldd r22, Y+11
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+11, r18
-    clr r18
-    ldd r14, Z+4
-    ldd r22, Y+12
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+12, r19
-    clr r19
-    ldd r15, Z+5
-    ldd r22, Y+13
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+13, r20
-    clr r20
-    ldd r16, Z+6
-    ldd r22, Y+14
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+14, r18
-    clr r18
-    ldd r17, Z+7
-    ldd r22, Y+15
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+15, r19
-    clr r19
-    ldd r10, Z+8
-    ldd r22, Y+16
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+16, r20
-    clr r20
-    ldd r11, Z+9
-    ldd r22, Y+17
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+17, r18
-    clr r18
-    ldd r12, Z+10
-    ldd r22, Y+18
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+18, r19
-    clr r19
-    ldd r13, Z+11
-    ldd r22, Y+19
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+19, r20
-    clr r20
-    ldd r14, Z+12
-    ldd r22, Y+20
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+20, r18
-    clr r18
-    ldd r15, Z+13
-    ldd r22, Y+21
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+21, r19
-    clr r19
-    ldd r16, Z+14
-    ldd r22, Y+22
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+22, r20
-    clr r20
-    ldd r17, Z+15
-    ldd r22, Y+23
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+23, r18
-    clr r18
-    ldd r10, Z+16
-    ldd r22, Y+24
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+24, r19
-    clr r19
-    ldd r11, Z+17
-    ldd r22, Y+25
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+25, r20
-    clr r20
-    ldd r12, Z+18
-    ldd r22, Y+26
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+26, r18
-    clr r18
-    ldd r13, Z+19
-    ldd r22, Y+27
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+27, r19
-    clr r19
-    ldd r14, Z+20
-    ldd r22, Y+28
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+28, r20
-    clr r20
-    ldd r15, Z+21
-    ldd r22, Y+29
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+29, r18
-    clr r18
-    ldd r16, Z+22
-    ldd r22, Y+30
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+30, r19
-    clr r19
-    ldd r17, Z+23
-    ldd r22, Y+31
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+31, r20
-    clr r20
-    ldd r10, Z+24
-    ldd r22, Y+32
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+32, r18
-    clr r18
-    ldd r11, Z+25
-    ldd r22, Y+33
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+33, r19
-    clr r19
-    ldd r12, Z+26
-    ldd r22, Y+34
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+34, r20
-    clr r20
-    ldd r13, Z+27
-    ldd r22, Y+35
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+35, r18
-    clr r18
-    ldd r14, Z+28
-    ldd r22, Y+36
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+36, r19
-    clr r19
-    ldd r15, Z+29
-    ldd r22, Y+37
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+37, r20
-    clr r20
-    ldd r16, Z+30
-    ldd r22, Y+38
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+38, r18
-    clr r18
-    ldd r17, Z+31
-    ldd r22, Y+39
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+39, r19
-    clr r19
-    ldd r22, Y+40
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+40, r20
-    clr r20
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+41, r18
-    clr r18
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+42, r19
-    clr r19
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+43, r20
-    clr r20
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+44, r18
-    clr r18
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+45, r19
-    clr r19
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+46, r20
-    clr r20
-    std Y+47, r18
-    std Y+48, r19
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    clr r18
-    clr r19
-    clr r20
-    ldd r10, Z+0
-    ldd r22, Y+16
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+16, r18
-    clr r18
-    ldd r11, Z+1
-    ldd r22, Y+17
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+17, r19
-    clr r19
-    ldd r12, Z+2
-    ldd r22, Y+18
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+18, r20
-    clr r20
-    ldd r13, Z+3
-    ldd r22, Y+19
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+19, r18
-    clr r18
-    ldd r14, Z+4
-    ldd r22, Y+20
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+20, r19
-    clr r19
-    ldd r15, Z+5
-    ldd r22, Y+21
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+21, r20
-    clr r20
-    ldd r16, Z+6
-    ldd r22, Y+22
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+22, r18
-    clr r18
-    ldd r17, Z+7
-    ldd r22, Y+23
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+23, r19
-    clr r19
-    ldd r10, Z+8
-    ldd r22, Y+24
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+24, r20
-    clr r20
-    ldd r11, Z+9
-    ldd r22, Y+25
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+25, r18
-    clr r18
-    ldd r12, Z+10
-    ldd r22, Y+26
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+26, r19
-    clr r19
-    ldd r13, Z+11
-    ldd r22, Y+27
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+27, r20
-    clr r20
-    ldd r14, Z+12
-    ldd r22, Y+28
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+28, r18
-    clr r18
-    ldd r15, Z+13
-    ldd r22, Y+29
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+29, r19
-    clr r19
-    ldd r16, Z+14
-    ldd r22, Y+30
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+30, r20
-    clr r20
-    ldd r17, Z+15
-    ldd r22, Y+31
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+31, r18
-    clr r18
-    ldd r10, Z+16
-    ldd r22, Y+32
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+32, r19
-    clr r19
-    ldd r11, Z+17
-    ldd r22, Y+33
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+33, r20
-    clr r20
-    ldd r12, Z+18
-    ldd r22, Y+34
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+34, r18
-    clr r18
-    ldd r13, Z+19
-    ldd r22, Y+35
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+35, r19
-    clr r19
-    ldd r14, Z+20
-    ldd r22, Y+36
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+36, r20
-    clr r20
-    ldd r15, Z+21
-    ldd r22, Y+37
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+37, r18
-    clr r18
-    ldd r16, Z+22
-    ldd r22, Y+38
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+38, r19
-    clr r19
-    ldd r17, Z+23
-    ldd r22, Y+39
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+39, r20
-    clr r20
-    ldd r10, Z+24
-    ldd r22, Y+40
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+40, r18
-    clr r18
-    ldd r11, Z+25
-    ldd r22, Y+41
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+41, r19
-    clr r19
-    ldd r12, Z+26
-    ldd r22, Y+42
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+42, r20
-    clr r20
-    ldd r13, Z+27
-    ldd r22, Y+43
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+43, r18
-    clr r18
-    ldd r14, Z+28
-    ldd r22, Y+44
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+44, r19
-    clr r19
-    ldd r15, Z+29
-    ldd r22, Y+45
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+45, r20
-    clr r20
-    ldd r16, Z+30
-    ldd r22, Y+46
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+46, r18
-    clr r18
-    ldd r17, Z+31
-    ldd r22, Y+47
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+47, r19
-    clr r19
-    ldd r22, Y+48
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+48, r20
-    clr r20
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+49, r18
-    clr r18
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+50, r19
-    clr r19
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+51, r20
-    clr r20
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+52, r18
-    clr r18
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+53, r19
-    clr r19
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+54, r20
-    clr r20
-    std Y+55, r18
-    std Y+56, r19
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
-    clr r18
-    clr r19
-    clr r20
-    ldd r10, Z+0
-    ldd r22, Y+24
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+24, r18
-    clr r18
-    ldd r11, Z+1
-    ldd r22, Y+25
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+25, r19
-    clr r19
-    ldd r12, Z+2
-    ldd r22, Y+26
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    ldd r13, Z+3
-    ldd r22, Y+27
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+27, r18
-    clr r18
-    ldd r14, Z+4
-    ldd r22, Y+28
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+28, r19
-    clr r19
-    ldd r15, Z+5
-    ldd r22, Y+29
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+29, r20
-    clr r20
-    ldd r16, Z+6
-    ldd r22, Y+30
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+30, r18
-    clr r18
-    ldd r17, Z+7
-    ldd r22, Y+31
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+31, r19
-    clr r19
-    ldd r10, Z+8
-    ldd r22, Y+32
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+32, r20
-    clr r20
-    ldd r11, Z+9
-    ldd r22, Y+33
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+33, r18
-    clr r18
-    ldd r12, Z+10
-    ldd r22, Y+34
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+34, r19
-    clr r19
-    ldd r13, Z+11
-    ldd r22, Y+35
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+35, r20
-    clr r20
-    ldd r14, Z+12
-    ldd r22, Y+36
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+36, r18
-    clr r18
-    ldd r15, Z+13
-    ldd r22, Y+37
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+37, r19
-    clr r19
-    ldd r16, Z+14
-    ldd r22, Y+38
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+38, r20
-    clr r20
-    ldd r17, Z+15
-    ldd r22, Y+39
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+39, r18
-    clr r18
-    ldd r10, Z+16
-    ldd r22, Y+40
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+40, r19
-    clr r19
-    ldd r11, Z+17
-    ldd r22, Y+41
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+41, r20
-    clr r20
-    ldd r12, Z+18
-    ldd r22, Y+42
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+42, r18
-    clr r18
-    ldd r13, Z+19
-    ldd r22, Y+43
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+43, r19
-    clr r19
-    ldd r14, Z+20
-    ldd r22, Y+44
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+44, r20
-    clr r20
-    ldd r15, Z+21
-    ldd r22, Y+45
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+45, r18
-    clr r18
-    ldd r16, Z+22
-    ldd r22, Y+46
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+46, r19
-    clr r19
-    ldd r17, Z+23
-    ldd r22, Y+47
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+47, r20
-    clr r20
-    ldd r10, Z+24
-    ldd r22, Y+48
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+48, r18
-    clr r18
-    ldd r11, Z+25
-    ldd r22, Y+49
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+49, r19
-    clr r19
-    ldd r12, Z+26
-    ldd r22, Y+50
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+50, r20
-    clr r20
-    ldd r13, Z+27
-    ldd r22, Y+51
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+51, r18
-    clr r18
-    ldd r14, Z+28
-    ldd r22, Y+52
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+52, r19
-    clr r19
-    ldd r15, Z+29
-    ldd r22, Y+53
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r2, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r3, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r10
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+53, r20
-    clr r20
-    ldd r16, Z+30
-    ldd r22, Y+54
-    add r18, r22
-    adc r19, r21
-    adc r20, r21
-    mul r2, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r3, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r4, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r10
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+54, r18
-    clr r18
-    ldd r17, Z+31
-    ldd r22, Y+55
-    add r19, r22
-    adc r20, r21
-    adc r18, r21
-    mul r2, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r3, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r4, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r5, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r12
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r11
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+55, r19
-    clr r19
-    ldd r22, Y+56
-    add r20, r22
-    adc r18, r21
-    adc r19, r21
-    mul r3, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r4, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r5, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r6, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r13
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r11
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+56, r20
-    clr r20
-    mul r4, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r5, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r6, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r7, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r13
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r12
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+57, r18
-    clr r18
-    mul r5, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r6, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r7, r15
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r8, r14
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+58, r19
-    clr r19
-    mul r6, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r7, r16
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r8, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    mul r9, r14
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+59, r20
-    clr r20
-    mul r7, r17
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r8, r16
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    mul r9, r15
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+60, r18
-    clr r18
-    mul r8, r17
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    mul r9, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+61, r19
-    clr r19
-    mul r9, r17
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+62, r20
-    clr r20
-    std Y+63, r18
-    ret
-#endif
+#ifdef __OPTIMIZE_SIZE__
 
 /* out[0..31] += a[0..15] b[0..15]; Y = out, X = a (advanced by 16), Z = b; returns in r23 the carry out of out[31] (0 or 1). */
 microsalt_avr_mul128acc:
@@ -6435,7 +1465,6 @@ microsalt_avr_mul128acc:
 
 /* out[0..31] = a[0..15]^2; Y = out, Z = a. */
 microsalt_avr_sq128:
-    clr r21
     ldd r2, Z+0
     ldd r3, Z+1
     ldd r4, Z+2
@@ -6452,13 +1481,10 @@ microsalt_avr_sq128:
     ldd r15, Z+13
     ldd r16, Z+14
     ldd r17, Z+15
-    clr r18
-    clr r19
-    clr r20
+    clr r21
     mul r2, r2
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
+    movw r18, r0
+    clr r20
     std Y+0, r18
     clr r18
     mul r2, r3
@@ -7203,9 +2229,7 @@ microsalt_avr_sq128:
     mul r17, r17
     add r18, r0
     adc r19, r1
-    adc r20, r21
     std Y+30, r18
-    clr r18
     std Y+31, r19
     ret
 
@@ -7216,7 +2240,6 @@ microsalt_avr_reduce512:
     ldi r17, 19
     clr r18
     clr r19
-#ifdef __OPTIMIZE_SIZE__
     ldi r20, 31
 1:
     ldd r22, Y+32
@@ -7240,299 +2263,10 @@ microsalt_avr_reduce512:
     adc r19, r21
     sbiw r28, 32
     sbiw r30, 31
-#else
-    ldd r22, Y+32
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+0
-    add r19, r22
-    adc r18, r21
-    std Z+0, r19
-    clr r19
-    ldd r22, Y+33
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+1
-    add r18, r22
-    adc r19, r21
-    std Z+1, r18
-    clr r18
-    ldd r22, Y+34
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+2
-    add r19, r22
-    adc r18, r21
-    std Z+2, r19
-    clr r19
-    ldd r22, Y+35
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+3
-    add r18, r22
-    adc r19, r21
-    std Z+3, r18
-    clr r18
-    ldd r22, Y+36
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+4
-    add r19, r22
-    adc r18, r21
-    std Z+4, r19
-    clr r19
-    ldd r22, Y+37
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+5
-    add r18, r22
-    adc r19, r21
-    std Z+5, r18
-    clr r18
-    ldd r22, Y+38
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+6
-    add r19, r22
-    adc r18, r21
-    std Z+6, r19
-    clr r19
-    ldd r22, Y+39
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+7
-    add r18, r22
-    adc r19, r21
-    std Z+7, r18
-    clr r18
-    ldd r22, Y+40
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+8
-    add r19, r22
-    adc r18, r21
-    std Z+8, r19
-    clr r19
-    ldd r22, Y+41
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+9
-    add r18, r22
-    adc r19, r21
-    std Z+9, r18
-    clr r18
-    ldd r22, Y+42
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+10
-    add r19, r22
-    adc r18, r21
-    std Z+10, r19
-    clr r19
-    ldd r22, Y+43
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+11
-    add r18, r22
-    adc r19, r21
-    std Z+11, r18
-    clr r18
-    ldd r22, Y+44
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+12
-    add r19, r22
-    adc r18, r21
-    std Z+12, r19
-    clr r19
-    ldd r22, Y+45
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+13
-    add r18, r22
-    adc r19, r21
-    std Z+13, r18
-    clr r18
-    ldd r22, Y+46
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+14
-    add r19, r22
-    adc r18, r21
-    std Z+14, r19
-    clr r19
-    ldd r22, Y+47
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+15
-    add r18, r22
-    adc r19, r21
-    std Z+15, r18
-    clr r18
-    ldd r22, Y+48
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+16
-    add r19, r22
-    adc r18, r21
-    std Z+16, r19
-    clr r19
-    ldd r22, Y+49
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+17
-    add r18, r22
-    adc r19, r21
-    std Z+17, r18
-    clr r18
-    ldd r22, Y+50
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+18
-    add r19, r22
-    adc r18, r21
-    std Z+18, r19
-    clr r19
-    ldd r22, Y+51
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+19
-    add r18, r22
-    adc r19, r21
-    std Z+19, r18
-    clr r18
-    ldd r22, Y+52
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+20
-    add r19, r22
-    adc r18, r21
-    std Z+20, r19
-    clr r19
-    ldd r22, Y+53
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+21
-    add r18, r22
-    adc r19, r21
-    std Z+21, r18
-    clr r18
-    ldd r22, Y+54
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+22
-    add r19, r22
-    adc r18, r21
-    std Z+22, r19
-    clr r19
-    ldd r22, Y+55
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+23
-    add r18, r22
-    adc r19, r21
-    std Z+23, r18
-    clr r18
-    ldd r22, Y+56
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+24
-    add r19, r22
-    adc r18, r21
-    std Z+24, r19
-    clr r19
-    ldd r22, Y+57
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+25
-    add r18, r22
-    adc r19, r21
-    std Z+25, r18
-    clr r18
-    ldd r22, Y+58
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+26
-    add r19, r22
-    adc r18, r21
-    std Z+26, r19
-    clr r19
-    ldd r22, Y+59
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+27
-    add r18, r22
-    adc r19, r21
-    std Z+27, r18
-    clr r18
-    ldd r22, Y+60
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+28
-    add r19, r22
-    adc r18, r21
-    std Z+28, r19
-    clr r19
-    ldd r22, Y+61
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+29
-    add r18, r22
-    adc r19, r21
-    std Z+29, r18
-    clr r18
-    ldd r22, Y+62
-    mul r22, r16
-    add r19, r0
-    adc r18, r1
-    ldd r22, Y+30
-    add r19, r22
-    adc r18, r21
-    std Z+30, r19
-    clr r19
-    ldd r22, Y+63
-    mul r22, r16
-    add r18, r0
-    adc r19, r1
-    ldd r22, Y+31
-    add r18, r22
-    adc r19, r21
-#endif
     lsl r18
     rol r19
     lsr r18
     mul r19, r17
-#ifdef __OPTIMIZE_SIZE__
     ld r22, Z
     add r22, r0
     st Z+, r22
@@ -7548,109 +2282,14 @@ microsalt_avr_reduce512:
     brne 1b
     adc r18, r21
     st Z, r18
-#else
-    ldd r22, Z+0
-    add r22, r0
-    std Z+0, r22
-    ldd r22, Z+1
-    adc r22, r1
-    std Z+1, r22
-    ldd r22, Z+2
-    adc r22, r21
-    std Z+2, r22
-    ldd r22, Z+3
-    adc r22, r21
-    std Z+3, r22
-    ldd r22, Z+4
-    adc r22, r21
-    std Z+4, r22
-    ldd r22, Z+5
-    adc r22, r21
-    std Z+5, r22
-    ldd r22, Z+6
-    adc r22, r21
-    std Z+6, r22
-    ldd r22, Z+7
-    adc r22, r21
-    std Z+7, r22
-    ldd r22, Z+8
-    adc r22, r21
-    std Z+8, r22
-    ldd r22, Z+9
-    adc r22, r21
-    std Z+9, r22
-    ldd r22, Z+10
-    adc r22, r21
-    std Z+10, r22
-    ldd r22, Z+11
-    adc r22, r21
-    std Z+11, r22
-    ldd r22, Z+12
-    adc r22, r21
-    std Z+12, r22
-    ldd r22, Z+13
-    adc r22, r21
-    std Z+13, r22
-    ldd r22, Z+14
-    adc r22, r21
-    std Z+14, r22
-    ldd r22, Z+15
-    adc r22, r21
-    std Z+15, r22
-    ldd r22, Z+16
-    adc r22, r21
-    std Z+16, r22
-    ldd r22, Z+17
-    adc r22, r21
-    std Z+17, r22
-    ldd r22, Z+18
-    adc r22, r21
-    std Z+18, r22
-    ldd r22, Z+19
-    adc r22, r21
-    std Z+19, r22
-    ldd r22, Z+20
-    adc r22, r21
-    std Z+20, r22
-    ldd r22, Z+21
-    adc r22, r21
-    std Z+21, r22
-    ldd r22, Z+22
-    adc r22, r21
-    std Z+22, r22
-    ldd r22, Z+23
-    adc r22, r21
-    std Z+23, r22
-    ldd r22, Z+24
-    adc r22, r21
-    std Z+24, r22
-    ldd r22, Z+25
-    adc r22, r21
-    std Z+25, r22
-    ldd r22, Z+26
-    adc r22, r21
-    std Z+26, r22
-    ldd r22, Z+27
-    adc r22, r21
-    std Z+27, r22
-    ldd r22, Z+28
-    adc r22, r21
-    std Z+28, r22
-    ldd r22, Z+29
-    adc r22, r21
-    std Z+29, r22
-    ldd r22, Z+30
-    adc r22, r21
-    std Z+30, r22
-    adc r18, r21
-    std Z+31, r18
-#endif
     ret
+#endif
 
 .global microsalt_fe_mul
 .type microsalt_fe_mul, @function
 /* void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */
 microsalt_fe_mul:
+#ifdef __OPTIMIZE_SIZE__
     push r2
     push r3
     push r4
@@ -7679,80 +2318,13 @@ microsalt_fe_mul:
     out SREG_IO, r0
     out SPL_IO, r28
     adiw r28, 1
-#ifdef __OPTIMIZE_SIZE__
     clr r1
-#ifdef __OPTIMIZE_SIZE__
     ldi r18, 63
 1:
     st Y+, r1
     dec r18
     brne 1b
     sbiw r28, 63
-#else
-    std Y+0, r1
-    std Y+1, r1
-    std Y+2, r1
-    std Y+3, r1
-    std Y+4, r1
-    std Y+5, r1
-    std Y+6, r1
-    std Y+7, r1
-    std Y+8, r1
-    std Y+9, r1
-    std Y+10, r1
-    std Y+11, r1
-    std Y+12, r1
-    std Y+13, r1
-    std Y+14, r1
-    std Y+15, r1
-    std Y+16, r1
-    std Y+17, r1
-    std Y+18, r1
-    std Y+19, r1
-    std Y+20, r1
-    std Y+21, r1
-    std Y+22, r1
-    std Y+23, r1
-    std Y+24, r1
-    std Y+25, r1
-    std Y+26, r1
-    std Y+27, r1
-    std Y+28, r1
-    std Y+29, r1
-    std Y+30, r1
-    std Y+31, r1
-    std Y+32, r1
-    std Y+33, r1
-    std Y+34, r1
-    std Y+35, r1
-    std Y+36, r1
-    std Y+37, r1
-    std Y+38, r1
-    std Y+39, r1
-    std Y+40, r1
-    std Y+41, r1
-    std Y+42, r1
-    std Y+43, r1
-    std Y+44, r1
-    std Y+45, r1
-    std Y+46, r1
-    std Y+47, r1
-    std Y+48, r1
-    std Y+49, r1
-    std Y+50, r1
-    std Y+51, r1
-    std Y+52, r1
-    std Y+53, r1
-    std Y+54, r1
-    std Y+55, r1
-    std Y+56, r1
-    std Y+57, r1
-    std Y+58, r1
-    std Y+59, r1
-    std Y+60, r1
-    std Y+61, r1
-    std Y+62, r1
-#endif
     std Y+63, r1
     movw r26, r22
     movw r30, r20
@@ -7778,11 +2350,6 @@ microsalt_fe_mul:
     adiw r28, 16
     call microsalt_avr_mul128acc
     sbiw r28, 32
-#else
-    movw r26, r22
-    movw r30, r20
-    call microsalt_avr_mul256
-#endif
     movw r30, r24
     call microsalt_avr_reduce512
     clr r1
@@ -7812,12 +2379,4264 @@ microsalt_fe_mul:
     pop r3
     pop r2
     ret
+#else
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    in r28, SPL_IO
+    in r29, SPH_IO
+    subi r28, 96
+    sbci r29, 0
+    in r0, SREG_IO
+    cli
+    out SPH_IO, r29
+    out SREG_IO, r0
+    out SPL_IO, r28
+    adiw r28, 1
+    movw r30, r22
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    ldd r18, Z+16
+    sub r2, r18
+    ldd r18, Z+17
+    sbc r3, r18
+    ldd r18, Z+18
+    sbc r4, r18
+    ldd r18, Z+19
+    sbc r5, r18
+    ldd r18, Z+20
+    sbc r6, r18
+    ldd r18, Z+21
+    sbc r7, r18
+    ldd r18, Z+22
+    sbc r8, r18
+    ldd r18, Z+23
+    sbc r9, r18
+    ldd r18, Z+24
+    sbc r10, r18
+    ldd r18, Z+25
+    sbc r11, r18
+    ldd r18, Z+26
+    sbc r12, r18
+    ldd r18, Z+27
+    sbc r13, r18
+    ldd r18, Z+28
+    sbc r14, r18
+    ldd r18, Z+29
+    sbc r15, r18
+    ldd r18, Z+30
+    sbc r16, r18
+    ldd r18, Z+31
+    sbc r17, r18
+    sbc r19, r19
+    eor r2, r19
+    eor r3, r19
+    eor r4, r19
+    eor r5, r19
+    eor r6, r19
+    eor r7, r19
+    eor r8, r19
+    eor r9, r19
+    eor r10, r19
+    eor r11, r19
+    eor r12, r19
+    eor r13, r19
+    eor r14, r19
+    eor r15, r19
+    eor r16, r19
+    eor r17, r19
+    sub r2, r19
+    sbc r3, r19
+    sbc r4, r19
+    sbc r5, r19
+    sbc r6, r19
+    sbc r7, r19
+    sbc r8, r19
+    sbc r9, r19
+    sbc r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    std Y+32, r2
+    std Y+33, r3
+    std Y+34, r4
+    std Y+35, r5
+    std Y+36, r6
+    std Y+37, r7
+    std Y+38, r8
+    std Y+39, r9
+    std Y+40, r10
+    std Y+41, r11
+    std Y+42, r12
+    std Y+43, r13
+    std Y+44, r14
+    std Y+45, r15
+    std Y+46, r16
+    std Y+47, r17
+    push r25
+    push r24
+    mov r24, r19
+    movw r30, r20
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    ldd r18, Z+16
+    sub r2, r18
+    ldd r18, Z+17
+    sbc r3, r18
+    ldd r18, Z+18
+    sbc r4, r18
+    ldd r18, Z+19
+    sbc r5, r18
+    ldd r18, Z+20
+    sbc r6, r18
+    ldd r18, Z+21
+    sbc r7, r18
+    ldd r18, Z+22
+    sbc r8, r18
+    ldd r18, Z+23
+    sbc r9, r18
+    ldd r18, Z+24
+    sbc r10, r18
+    ldd r18, Z+25
+    sbc r11, r18
+    ldd r18, Z+26
+    sbc r12, r18
+    ldd r18, Z+27
+    sbc r13, r18
+    ldd r18, Z+28
+    sbc r14, r18
+    ldd r18, Z+29
+    sbc r15, r18
+    ldd r18, Z+30
+    sbc r16, r18
+    ldd r18, Z+31
+    sbc r17, r18
+    sbc r19, r19
+    eor r2, r19
+    eor r3, r19
+    eor r4, r19
+    eor r5, r19
+    eor r6, r19
+    eor r7, r19
+    eor r8, r19
+    eor r9, r19
+    eor r10, r19
+    eor r11, r19
+    eor r12, r19
+    eor r13, r19
+    eor r14, r19
+    eor r15, r19
+    eor r16, r19
+    eor r17, r19
+    sub r2, r19
+    sbc r3, r19
+    sbc r4, r19
+    sbc r5, r19
+    sbc r6, r19
+    sbc r7, r19
+    sbc r8, r19
+    sbc r9, r19
+    sbc r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    std Y+48, r2
+    std Y+49, r3
+    std Y+50, r4
+    std Y+51, r5
+    std Y+52, r6
+    std Y+53, r7
+    std Y+54, r8
+    std Y+55, r9
+    std Y+56, r10
+    std Y+57, r11
+    std Y+58, r12
+    std Y+59, r13
+    std Y+60, r14
+    std Y+61, r15
+    std Y+62, r16
+    std Y+63, r17
+    eor r24, r19
+    com r24
+    push r24
+    adiw r28, 32
+    std Y+32, r22
+    std Y+33, r23
+    std Y+34, r20
+    std Y+35, r21
+    movw r26, r28
+    movw r30, r28
+    adiw r30, 16
+    sbiw r28, 32
+/* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */
+    clr r21
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+0
+    ldd r11, Z+1
+    ldd r12, Z+2
+    ldd r13, Z+3
+    ldd r14, Z+4
+    ldd r15, Z+5
+    ldd r16, Z+6
+    ldd r17, Z+7
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+1, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+3, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+5, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+7, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+9, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+11, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+13, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+14, r20
+    std Y+15, r18
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+16, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+17, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+18, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+19, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+20, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+21, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+22, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+23, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+24, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+25, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+26, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+27, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+28, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+29, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+30, r20
+    std Y+31, r18
+    sbiw r26, 16
+    ld r0, X+
+    sub r2, r0
+    ld r0, X+
+    sbc r3, r0
+    ld r0, X+
+    sbc r4, r0
+    ld r0, X+
+    sbc r5, r0
+    ld r0, X+
+    sbc r6, r0
+    ld r0, X+
+    sbc r7, r0
+    ld r0, X+
+    sbc r8, r0
+    ld r0, X+
+    sbc r9, r0
+    sbc r18, r18
+    ldd r0, Z+0
+    sub r10, r0
+    ldd r0, Z+1
+    sbc r11, r0
+    ldd r0, Z+2
+    sbc r12, r0
+    ldd r0, Z+3
+    sbc r13, r0
+    ldd r0, Z+4
+    sbc r14, r0
+    ldd r0, Z+5
+    sbc r15, r0
+    ldd r0, Z+6
+    sbc r16, r0
+    ldd r0, Z+7
+    sbc r17, r0
+    sbc r19, r19
+    eor r2, r18
+    eor r10, r19
+    eor r3, r18
+    eor r11, r19
+    eor r4, r18
+    eor r12, r19
+    eor r5, r18
+    eor r13, r19
+    eor r6, r18
+    eor r14, r19
+    eor r7, r18
+    eor r15, r19
+    eor r8, r18
+    eor r16, r19
+    eor r9, r18
+    eor r17, r19
+    sub r2, r18
+    sbc r3, r18
+    sbc r4, r18
+    sbc r5, r18
+    sbc r6, r18
+    sbc r7, r18
+    sbc r8, r18
+    sbc r9, r18
+    sub r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    eor r18, r19
+    com r18
+    bst r18, 0
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    clr r22
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    clr r23
+    mul r2, r12
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r3, r11
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r4, r10
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    clr r24
+    mul r2, r13
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    clr r25
+    mul r2, r14
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r3, r13
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r4, r12
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r5, r11
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r6, r10
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    clr r26
+    mul r2, r15
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r3, r14
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r4, r13
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r5, r12
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r6, r11
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r7, r10
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    clr r27
+    mul r2, r16
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r3, r15
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r4, r14
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r5, r13
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r6, r12
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r7, r11
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r8, r10
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    clr r30
+    mul r2, r17
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r3, r16
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r4, r15
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r5, r14
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r6, r13
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r7, r12
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r8, r11
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r9, r10
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    clr r31
+    mul r3, r17
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r4, r16
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r5, r15
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r6, r14
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r7, r13
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r8, r12
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r9, r11
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    clr r2
+    mul r4, r17
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r5, r16
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r6, r15
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r7, r14
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r8, r13
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r9, r12
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    clr r10
+    mul r5, r17
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r6, r16
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r7, r15
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r8, r14
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r9, r13
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    clr r3
+    mul r6, r17
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r7, r16
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r8, r15
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r9, r14
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    clr r11
+    mul r7, r17
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r8, r16
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r9, r15
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    clr r4
+    mul r8, r17
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    mul r9, r16
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    clr r12
+    mul r9, r17
+    add r11, r0
+    adc r4, r1
+    clr r5
+    bld r5, 0
+    neg r5
+    eor r18, r5
+    eor r19, r5
+    eor r20, r5
+    eor r22, r5
+    eor r23, r5
+    eor r24, r5
+    eor r25, r5
+    eor r26, r5
+    eor r27, r5
+    eor r30, r5
+    eor r31, r5
+    eor r2, r5
+    eor r10, r5
+    eor r3, r5
+    eor r11, r5
+    eor r4, r5
+    clr r16
+    clr r17
+    clr r0
+    clr r1
+    bld r16, 0
+    ldd r5, Y+8
+    ldd r15, Y+16
+    add r5, r15
+    ldd r6, Y+9
+    ldd r15, Y+17
+    adc r6, r15
+    ldd r7, Y+10
+    ldd r15, Y+18
+    adc r7, r15
+    ldd r8, Y+11
+    ldd r15, Y+19
+    adc r8, r15
+    ldd r9, Y+12
+    ldd r15, Y+20
+    adc r9, r15
+    ldd r12, Y+13
+    ldd r15, Y+21
+    adc r12, r15
+    ldd r13, Y+14
+    ldd r15, Y+22
+    adc r13, r15
+    ldd r14, Y+15
+    ldd r15, Y+23
+    adc r14, r15
+    rol r1
+    lsr r16
+    adc r18, r5
+    adc r19, r6
+    adc r20, r7
+    adc r22, r8
+    adc r23, r9
+    adc r24, r12
+    adc r25, r13
+    adc r26, r14
+    rol r16
+    ldd r15, Y+0
+    add r18, r15
+    ldd r15, Y+1
+    adc r19, r15
+    ldd r15, Y+2
+    adc r20, r15
+    ldd r15, Y+3
+    adc r22, r15
+    ldd r15, Y+4
+    adc r23, r15
+    ldd r15, Y+5
+    adc r24, r15
+    ldd r15, Y+6
+    adc r25, r15
+    ldd r15, Y+7
+    adc r26, r15
+    rol r17
+    std Y+8, r18
+    std Y+9, r19
+    std Y+10, r20
+    std Y+11, r22
+    std Y+12, r23
+    std Y+13, r24
+    std Y+14, r25
+    std Y+15, r26
+    lsr r16
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r16
+    ldd r5, Y+24
+    ldd r6, Y+25
+    ldd r7, Y+26
+    ldd r8, Y+27
+    ldd r9, Y+28
+    ldd r12, Y+29
+    ldd r13, Y+30
+    ldd r14, Y+31
+    lsr r17
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r17
+    add r27, r1
+    adc r30, r21
+    adc r31, r21
+    adc r2, r21
+    adc r10, r21
+    adc r3, r21
+    adc r11, r21
+    adc r4, r21
+    rol r0
+    std Y+16, r27
+    std Y+17, r30
+    std Y+18, r31
+    std Y+19, r2
+    std Y+20, r10
+    std Y+21, r3
+    std Y+22, r11
+    std Y+23, r4
+    add r16, r17
+    add r16, r0
+    add r16, r1
+    clr r15
+    bld r15, 0
+    sub r16, r15
+    mov r18, r16
+    lsl r18
+    sbc r18, r18
+    add r5, r16
+    std Y+24, r5
+    adc r6, r18
+    std Y+25, r6
+    adc r7, r18
+    std Y+26, r7
+    adc r8, r18
+    std Y+27, r8
+    adc r9, r18
+    std Y+28, r9
+    adc r12, r18
+    std Y+29, r12
+    adc r13, r18
+    std Y+30, r13
+    adc r14, r18
+    std Y+31, r14
+    adiw r28, 32
+    ldd r26, Y+32
+    ldd r27, Y+33
+    ldd r30, Y+34
+    ldd r31, Y+35
+/* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */
+    clr r21
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+0
+    ldd r11, Z+1
+    ldd r12, Z+2
+    ldd r13, Z+3
+    ldd r14, Z+4
+    ldd r15, Z+5
+    ldd r16, Z+6
+    ldd r17, Z+7
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+1, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+3, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+5, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+7, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+9, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+11, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+13, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+14, r20
+    std Y+15, r18
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+16, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+17, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+18, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+19, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+20, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+21, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+22, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+23, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+24, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+25, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+26, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+27, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+28, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+29, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+30, r20
+    std Y+31, r18
+    sbiw r26, 16
+    ld r0, X+
+    sub r2, r0
+    ld r0, X+
+    sbc r3, r0
+    ld r0, X+
+    sbc r4, r0
+    ld r0, X+
+    sbc r5, r0
+    ld r0, X+
+    sbc r6, r0
+    ld r0, X+
+    sbc r7, r0
+    ld r0, X+
+    sbc r8, r0
+    ld r0, X+
+    sbc r9, r0
+    sbc r18, r18
+    ldd r0, Z+0
+    sub r10, r0
+    ldd r0, Z+1
+    sbc r11, r0
+    ldd r0, Z+2
+    sbc r12, r0
+    ldd r0, Z+3
+    sbc r13, r0
+    ldd r0, Z+4
+    sbc r14, r0
+    ldd r0, Z+5
+    sbc r15, r0
+    ldd r0, Z+6
+    sbc r16, r0
+    ldd r0, Z+7
+    sbc r17, r0
+    sbc r19, r19
+    eor r2, r18
+    eor r10, r19
+    eor r3, r18
+    eor r11, r19
+    eor r4, r18
+    eor r12, r19
+    eor r5, r18
+    eor r13, r19
+    eor r6, r18
+    eor r14, r19
+    eor r7, r18
+    eor r15, r19
+    eor r8, r18
+    eor r16, r19
+    eor r9, r18
+    eor r17, r19
+    sub r2, r18
+    sbc r3, r18
+    sbc r4, r18
+    sbc r5, r18
+    sbc r6, r18
+    sbc r7, r18
+    sbc r8, r18
+    sbc r9, r18
+    sub r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    eor r18, r19
+    com r18
+    bst r18, 0
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    clr r22
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    clr r23
+    mul r2, r12
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r3, r11
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r4, r10
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    clr r24
+    mul r2, r13
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    clr r25
+    mul r2, r14
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r3, r13
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r4, r12
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r5, r11
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r6, r10
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    clr r26
+    mul r2, r15
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r3, r14
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r4, r13
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r5, r12
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r6, r11
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r7, r10
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    clr r27
+    mul r2, r16
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r3, r15
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r4, r14
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r5, r13
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r6, r12
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r7, r11
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r8, r10
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    clr r30
+    mul r2, r17
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r3, r16
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r4, r15
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r5, r14
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r6, r13
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r7, r12
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r8, r11
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r9, r10
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    clr r31
+    mul r3, r17
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r4, r16
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r5, r15
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r6, r14
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r7, r13
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r8, r12
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r9, r11
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    clr r2
+    mul r4, r17
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r5, r16
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r6, r15
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r7, r14
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r8, r13
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r9, r12
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    clr r10
+    mul r5, r17
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r6, r16
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r7, r15
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r8, r14
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r9, r13
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    clr r3
+    mul r6, r17
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r7, r16
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r8, r15
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r9, r14
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    clr r11
+    mul r7, r17
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r8, r16
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r9, r15
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    clr r4
+    mul r8, r17
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    mul r9, r16
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    clr r12
+    mul r9, r17
+    add r11, r0
+    adc r4, r1
+    clr r5
+    bld r5, 0
+    neg r5
+    eor r18, r5
+    eor r19, r5
+    eor r20, r5
+    eor r22, r5
+    eor r23, r5
+    eor r24, r5
+    eor r25, r5
+    eor r26, r5
+    eor r27, r5
+    eor r30, r5
+    eor r31, r5
+    eor r2, r5
+    eor r10, r5
+    eor r3, r5
+    eor r11, r5
+    eor r4, r5
+    clr r16
+    clr r17
+    clr r0
+    clr r1
+    bld r16, 0
+    ldd r5, Y+8
+    ldd r15, Y+16
+    add r5, r15
+    ldd r6, Y+9
+    ldd r15, Y+17
+    adc r6, r15
+    ldd r7, Y+10
+    ldd r15, Y+18
+    adc r7, r15
+    ldd r8, Y+11
+    ldd r15, Y+19
+    adc r8, r15
+    ldd r9, Y+12
+    ldd r15, Y+20
+    adc r9, r15
+    ldd r12, Y+13
+    ldd r15, Y+21
+    adc r12, r15
+    ldd r13, Y+14
+    ldd r15, Y+22
+    adc r13, r15
+    ldd r14, Y+15
+    ldd r15, Y+23
+    adc r14, r15
+    rol r1
+    lsr r16
+    adc r18, r5
+    adc r19, r6
+    adc r20, r7
+    adc r22, r8
+    adc r23, r9
+    adc r24, r12
+    adc r25, r13
+    adc r26, r14
+    rol r16
+    ldd r15, Y+0
+    add r18, r15
+    ldd r15, Y+1
+    adc r19, r15
+    ldd r15, Y+2
+    adc r20, r15
+    ldd r15, Y+3
+    adc r22, r15
+    ldd r15, Y+4
+    adc r23, r15
+    ldd r15, Y+5
+    adc r24, r15
+    ldd r15, Y+6
+    adc r25, r15
+    ldd r15, Y+7
+    adc r26, r15
+    rol r17
+    std Y+8, r18
+    std Y+9, r19
+    std Y+10, r20
+    std Y+11, r22
+    std Y+12, r23
+    std Y+13, r24
+    std Y+14, r25
+    std Y+15, r26
+    lsr r16
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r16
+    ldd r5, Y+24
+    ldd r6, Y+25
+    ldd r7, Y+26
+    ldd r8, Y+27
+    ldd r9, Y+28
+    ldd r12, Y+29
+    ldd r13, Y+30
+    ldd r14, Y+31
+    lsr r17
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r17
+    add r27, r1
+    adc r30, r21
+    adc r31, r21
+    adc r2, r21
+    adc r10, r21
+    adc r3, r21
+    adc r11, r21
+    adc r4, r21
+    rol r0
+    std Y+16, r27
+    std Y+17, r30
+    std Y+18, r31
+    std Y+19, r2
+    std Y+20, r10
+    std Y+21, r3
+    std Y+22, r11
+    std Y+23, r4
+    add r16, r17
+    add r16, r0
+    add r16, r1
+    clr r15
+    bld r15, 0
+    sub r16, r15
+    mov r18, r16
+    lsl r18
+    sbc r18, r18
+    add r5, r16
+    std Y+24, r5
+    adc r6, r18
+    std Y+25, r6
+    adc r7, r18
+    std Y+26, r7
+    adc r8, r18
+    std Y+27, r8
+    adc r9, r18
+    std Y+28, r9
+    adc r12, r18
+    std Y+29, r12
+    adc r13, r18
+    std Y+30, r13
+    adc r14, r18
+    std Y+31, r14
+    ldd r26, Y+32
+    ldd r27, Y+33
+    adiw r26, 16
+    ldd r30, Y+34
+    ldd r31, Y+35
+    adiw r30, 16
+    adiw r28, 32
+/* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */
+    clr r21
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+0
+    ldd r11, Z+1
+    ldd r12, Z+2
+    ldd r13, Z+3
+    ldd r14, Z+4
+    ldd r15, Z+5
+    ldd r16, Z+6
+    ldd r17, Z+7
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+1, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+3, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+5, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+7, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+9, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+11, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+13, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+14, r20
+    std Y+15, r18
+    ld r2, X+
+    ld r3, X+
+    ld r4, X+
+    ld r5, X+
+    ld r6, X+
+    ld r7, X+
+    ld r8, X+
+    ld r9, X+
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    std Y+16, r18
+    clr r18
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+17, r19
+    clr r19
+    mul r2, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+18, r20
+    clr r20
+    mul r2, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+19, r18
+    clr r18
+    mul r2, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+20, r19
+    clr r19
+    mul r2, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r3, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r10
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+21, r20
+    clr r20
+    mul r2, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r10
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+22, r18
+    clr r18
+    mul r2, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+23, r19
+    clr r19
+    mul r3, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r4, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r5, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r6, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r13
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r11
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+24, r20
+    clr r20
+    mul r4, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+25, r18
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+26, r19
+    clr r19
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+27, r20
+    clr r20
+    mul r7, r17
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r16
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r15
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+28, r18
+    clr r18
+    mul r8, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+29, r19
+    clr r19
+    mul r9, r17
+    add r20, r0
+    adc r18, r1
+    std Y+30, r20
+    std Y+31, r18
+    sbiw r26, 16
+    ld r0, X+
+    sub r2, r0
+    ld r0, X+
+    sbc r3, r0
+    ld r0, X+
+    sbc r4, r0
+    ld r0, X+
+    sbc r5, r0
+    ld r0, X+
+    sbc r6, r0
+    ld r0, X+
+    sbc r7, r0
+    ld r0, X+
+    sbc r8, r0
+    ld r0, X+
+    sbc r9, r0
+    sbc r18, r18
+    ldd r0, Z+0
+    sub r10, r0
+    ldd r0, Z+1
+    sbc r11, r0
+    ldd r0, Z+2
+    sbc r12, r0
+    ldd r0, Z+3
+    sbc r13, r0
+    ldd r0, Z+4
+    sbc r14, r0
+    ldd r0, Z+5
+    sbc r15, r0
+    ldd r0, Z+6
+    sbc r16, r0
+    ldd r0, Z+7
+    sbc r17, r0
+    sbc r19, r19
+    eor r2, r18
+    eor r10, r19
+    eor r3, r18
+    eor r11, r19
+    eor r4, r18
+    eor r12, r19
+    eor r5, r18
+    eor r13, r19
+    eor r6, r18
+    eor r14, r19
+    eor r7, r18
+    eor r15, r19
+    eor r8, r18
+    eor r16, r19
+    eor r9, r18
+    eor r17, r19
+    sub r2, r18
+    sbc r3, r18
+    sbc r4, r18
+    sbc r5, r18
+    sbc r6, r18
+    sbc r7, r18
+    sbc r8, r18
+    sbc r9, r18
+    sub r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    eor r18, r19
+    com r18
+    bst r18, 0
+    mul r2, r10
+    movw r18, r0
+    clr r20
+    clr r22
+    mul r2, r11
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    mul r3, r10
+    add r19, r0
+    adc r20, r1
+    adc r22, r21
+    clr r23
+    mul r2, r12
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r3, r11
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    mul r4, r10
+    add r20, r0
+    adc r22, r1
+    adc r23, r21
+    clr r24
+    mul r2, r13
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r24, r21
+    clr r25
+    mul r2, r14
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r3, r13
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r4, r12
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r5, r11
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    mul r6, r10
+    add r23, r0
+    adc r24, r1
+    adc r25, r21
+    clr r26
+    mul r2, r15
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r3, r14
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r4, r13
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r5, r12
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r6, r11
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    mul r7, r10
+    add r24, r0
+    adc r25, r1
+    adc r26, r21
+    clr r27
+    mul r2, r16
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r3, r15
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r4, r14
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r5, r13
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r6, r12
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r7, r11
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    mul r8, r10
+    add r25, r0
+    adc r26, r1
+    adc r27, r21
+    clr r30
+    mul r2, r17
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r3, r16
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r4, r15
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r5, r14
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r6, r13
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r7, r12
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r8, r11
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    mul r9, r10
+    add r26, r0
+    adc r27, r1
+    adc r30, r21
+    clr r31
+    mul r3, r17
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r4, r16
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r5, r15
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r6, r14
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r7, r13
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r8, r12
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    mul r9, r11
+    add r27, r0
+    adc r30, r1
+    adc r31, r21
+    clr r2
+    mul r4, r17
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r5, r16
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r6, r15
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r7, r14
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r8, r13
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    mul r9, r12
+    add r30, r0
+    adc r31, r1
+    adc r2, r21
+    clr r10
+    mul r5, r17
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r6, r16
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r7, r15
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r8, r14
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    mul r9, r13
+    add r31, r0
+    adc r2, r1
+    adc r10, r21
+    clr r3
+    mul r6, r17
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r7, r16
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r8, r15
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    mul r9, r14
+    add r2, r0
+    adc r10, r1
+    adc r3, r21
+    clr r11
+    mul r7, r17
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r8, r16
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    mul r9, r15
+    add r10, r0
+    adc r3, r1
+    adc r11, r21
+    clr r4
+    mul r8, r17
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    mul r9, r16
+    add r3, r0
+    adc r11, r1
+    adc r4, r21
+    clr r12
+    mul r9, r17
+    add r11, r0
+    adc r4, r1
+    clr r5
+    bld r5, 0
+    neg r5
+    eor r18, r5
+    eor r19, r5
+    eor r20, r5
+    eor r22, r5
+    eor r23, r5
+    eor r24, r5
+    eor r25, r5
+    eor r26, r5
+    eor r27, r5
+    eor r30, r5
+    eor r31, r5
+    eor r2, r5
+    eor r10, r5
+    eor r3, r5
+    eor r11, r5
+    eor r4, r5
+    clr r16
+    clr r17
+    clr r0
+    clr r1
+    bld r16, 0
+    ldd r5, Y+8
+    ldd r15, Y+16
+    add r5, r15
+    ldd r6, Y+9
+    ldd r15, Y+17
+    adc r6, r15
+    ldd r7, Y+10
+    ldd r15, Y+18
+    adc r7, r15
+    ldd r8, Y+11
+    ldd r15, Y+19
+    adc r8, r15
+    ldd r9, Y+12
+    ldd r15, Y+20
+    adc r9, r15
+    ldd r12, Y+13
+    ldd r15, Y+21
+    adc r12, r15
+    ldd r13, Y+14
+    ldd r15, Y+22
+    adc r13, r15
+    ldd r14, Y+15
+    ldd r15, Y+23
+    adc r14, r15
+    rol r1
+    lsr r16
+    adc r18, r5
+    adc r19, r6
+    adc r20, r7
+    adc r22, r8
+    adc r23, r9
+    adc r24, r12
+    adc r25, r13
+    adc r26, r14
+    rol r16
+    ldd r15, Y+0
+    add r18, r15
+    ldd r15, Y+1
+    adc r19, r15
+    ldd r15, Y+2
+    adc r20, r15
+    ldd r15, Y+3
+    adc r22, r15
+    ldd r15, Y+4
+    adc r23, r15
+    ldd r15, Y+5
+    adc r24, r15
+    ldd r15, Y+6
+    adc r25, r15
+    ldd r15, Y+7
+    adc r26, r15
+    rol r17
+    std Y+8, r18
+    std Y+9, r19
+    std Y+10, r20
+    std Y+11, r22
+    std Y+12, r23
+    std Y+13, r24
+    std Y+14, r25
+    std Y+15, r26
+    lsr r16
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r16
+    ldd r5, Y+24
+    ldd r6, Y+25
+    ldd r7, Y+26
+    ldd r8, Y+27
+    ldd r9, Y+28
+    ldd r12, Y+29
+    ldd r13, Y+30
+    ldd r14, Y+31
+    lsr r17
+    adc r27, r5
+    adc r30, r6
+    adc r31, r7
+    adc r2, r8
+    adc r10, r9
+    adc r3, r12
+    adc r11, r13
+    adc r4, r14
+    rol r17
+    add r27, r1
+    adc r30, r21
+    adc r31, r21
+    adc r2, r21
+    adc r10, r21
+    adc r3, r21
+    adc r11, r21
+    adc r4, r21
+    rol r0
+    std Y+16, r27
+    std Y+17, r30
+    std Y+18, r31
+    std Y+19, r2
+    std Y+20, r10
+    std Y+21, r3
+    std Y+22, r11
+    std Y+23, r4
+    add r16, r17
+    add r16, r0
+    add r16, r1
+    clr r15
+    bld r15, 0
+    sub r16, r15
+    mov r18, r16
+    lsl r18
+    sbc r18, r18
+    add r5, r16
+    std Y+24, r5
+    adc r6, r18
+    std Y+25, r6
+    adc r7, r18
+    std Y+26, r7
+    adc r8, r18
+    std Y+27, r8
+    adc r9, r18
+    std Y+28, r9
+    adc r12, r18
+    std Y+29, r12
+    adc r13, r18
+    std Y+30, r13
+    adc r14, r18
+    std Y+31, r14
+    pop r23
+    pop r24
+    pop r25
+    sbiw r28, 32
+    movw r30, r28
+    sbiw r30, 32
+    clr r14
+    clr r13
+    clr r11
+    clr r12
+    ldd r2, Y+0
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    ldd r6, Y+4
+    ldd r7, Y+5
+    ldd r8, Y+6
+    ldd r9, Y+7
+    ldd r10, Y+16
+    add r2, r10
+    ldd r10, Y+17
+    adc r3, r10
+    ldd r10, Y+18
+    adc r4, r10
+    ldd r10, Y+19
+    adc r5, r10
+    ldd r10, Y+20
+    adc r6, r10
+    ldd r10, Y+21
+    adc r7, r10
+    ldd r10, Y+22
+    adc r8, r10
+    ldd r10, Y+23
+    adc r9, r10
+    rol r11
+    ldd r10, Y+32
+    add r2, r10
+    ldd r10, Y+33
+    adc r3, r10
+    ldd r10, Y+34
+    adc r4, r10
+    ldd r10, Y+35
+    adc r5, r10
+    ldd r10, Y+36
+    adc r6, r10
+    ldd r10, Y+37
+    adc r7, r10
+    ldd r10, Y+38
+    adc r8, r10
+    ldd r10, Y+39
+    adc r9, r10
+    rol r13
+    cp r14, r23
+    ldd r10, Z+0
+    eor r10, r23
+    adc r2, r10
+    ldd r10, Z+1
+    eor r10, r23
+    adc r3, r10
+    ldd r10, Z+2
+    eor r10, r23
+    adc r4, r10
+    ldd r10, Z+3
+    eor r10, r23
+    adc r5, r10
+    ldd r10, Z+4
+    eor r10, r23
+    adc r6, r10
+    ldd r10, Z+5
+    eor r10, r23
+    adc r7, r10
+    ldd r10, Z+6
+    eor r10, r23
+    adc r8, r10
+    ldd r10, Z+7
+    eor r10, r23
+    adc r9, r10
+    rol r12
+    std Z+0, r2
+    std Z+1, r3
+    std Z+2, r4
+    std Z+3, r5
+    std Z+4, r6
+    std Z+5, r7
+    std Z+6, r8
+    std Z+7, r9
+    ldd r2, Y+8
+    ldd r3, Y+9
+    ldd r4, Y+10
+    ldd r5, Y+11
+    ldd r6, Y+12
+    ldd r7, Y+13
+    ldd r8, Y+14
+    ldd r9, Y+15
+    lsr r11
+    ldd r10, Y+24
+    adc r2, r10
+    ldd r10, Y+25
+    adc r3, r10
+    ldd r10, Y+26
+    adc r4, r10
+    ldd r10, Y+27
+    adc r5, r10
+    ldd r10, Y+28
+    adc r6, r10
+    ldd r10, Y+29
+    adc r7, r10
+    ldd r10, Y+30
+    adc r8, r10
+    ldd r10, Y+31
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+40
+    adc r2, r10
+    ldd r10, Y+41
+    adc r3, r10
+    ldd r10, Y+42
+    adc r4, r10
+    ldd r10, Y+43
+    adc r5, r10
+    ldd r10, Y+44
+    adc r6, r10
+    ldd r10, Y+45
+    adc r7, r10
+    ldd r10, Y+46
+    adc r8, r10
+    ldd r10, Y+47
+    adc r9, r10
+    rol r13
+    lsr r12
+    ldd r10, Z+8
+    eor r10, r23
+    adc r2, r10
+    ldd r10, Z+9
+    eor r10, r23
+    adc r3, r10
+    ldd r10, Z+10
+    eor r10, r23
+    adc r4, r10
+    ldd r10, Z+11
+    eor r10, r23
+    adc r5, r10
+    ldd r10, Z+12
+    eor r10, r23
+    adc r6, r10
+    ldd r10, Z+13
+    eor r10, r23
+    adc r7, r10
+    ldd r10, Z+14
+    eor r10, r23
+    adc r8, r10
+    ldd r10, Z+15
+    eor r10, r23
+    adc r9, r10
+    rol r12
+    std Z+8, r2
+    std Z+9, r3
+    std Z+10, r4
+    std Z+11, r5
+    std Z+12, r6
+    std Z+13, r7
+    std Z+14, r8
+    std Z+15, r9
+    ldi r19, 38
+    clr r18
+    clr r17
+    movw r26, r30
+    adiw r26, 16
+    movw r30, r24
+    ldd r2, Y+16
+    ldd r3, Y+17
+    ldd r4, Y+18
+    ldd r5, Y+19
+    ldd r6, Y+20
+    ldd r7, Y+21
+    ldd r8, Y+22
+    ldd r9, Y+23
+    lsr r11
+    ldd r10, Y+32
+    adc r2, r10
+    ldd r10, Y+33
+    adc r3, r10
+    ldd r10, Y+34
+    adc r4, r10
+    ldd r10, Y+35
+    adc r5, r10
+    ldd r10, Y+36
+    adc r6, r10
+    ldd r10, Y+37
+    adc r7, r10
+    ldd r10, Y+38
+    adc r8, r10
+    ldd r10, Y+39
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+48
+    adc r2, r10
+    ldd r10, Y+49
+    adc r3, r10
+    ldd r10, Y+50
+    adc r4, r10
+    ldd r10, Y+51
+    adc r5, r10
+    ldd r10, Y+52
+    adc r6, r10
+    ldd r10, Y+53
+    adc r7, r10
+    ldd r10, Y+54
+    adc r8, r10
+    ldd r10, Y+55
+    adc r9, r10
+    rol r13
+    lsr r12
+    ld r10, X+
+    eor r10, r23
+    adc r2, r10
+    ld r10, X+
+    eor r10, r23
+    adc r3, r10
+    ld r10, X+
+    eor r10, r23
+    adc r4, r10
+    ld r10, X+
+    eor r10, r23
+    adc r5, r10
+    ld r10, X+
+    eor r10, r23
+    adc r6, r10
+    ld r10, X+
+    eor r10, r23
+    adc r7, r10
+    ld r10, X+
+    eor r10, r23
+    adc r8, r10
+    ld r10, X+
+    eor r10, r23
+    adc r9, r10
+    rol r12
+    mul r2, r19
+    add r18, r0
+    adc r17, r1
+    ldd r10, Y+0
+    add r18, r10
+    adc r17, r14
+    clr r16
+    mul r3, r19
+    add r17, r0
+    adc r16, r1
+    ldd r10, Y+1
+    add r17, r10
+    adc r16, r14
+    clr r20
+    mul r4, r19
+    add r16, r0
+    adc r20, r1
+    ldd r10, Y+2
+    add r16, r10
+    adc r20, r14
+    clr r21
+    mul r5, r19
+    add r20, r0
+    adc r21, r1
+    ldd r10, Y+3
+    add r20, r10
+    adc r21, r14
+    clr r22
+    mul r6, r19
+    add r21, r0
+    adc r22, r1
+    ldd r10, Y+4
+    add r21, r10
+    adc r22, r14
+    clr r24
+    mul r7, r19
+    add r22, r0
+    adc r24, r1
+    ldd r10, Y+5
+    add r22, r10
+    adc r24, r14
+    clr r25
+    mul r8, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+6
+    add r24, r10
+    adc r25, r14
+    std Z+6, r24
+    clr r24
+    mul r9, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+7
+    add r25, r10
+    adc r24, r14
+    std Z+7, r25
+    clr r25
+    ldd r2, Y+24
+    ldd r3, Y+25
+    ldd r4, Y+26
+    ldd r5, Y+27
+    ldd r6, Y+28
+    ldd r7, Y+29
+    ldd r8, Y+30
+    ldd r9, Y+31
+    lsr r11
+    ldd r10, Y+40
+    adc r2, r10
+    ldd r10, Y+41
+    adc r3, r10
+    ldd r10, Y+42
+    adc r4, r10
+    ldd r10, Y+43
+    adc r5, r10
+    ldd r10, Y+44
+    adc r6, r10
+    ldd r10, Y+45
+    adc r7, r10
+    ldd r10, Y+46
+    adc r8, r10
+    ldd r10, Y+47
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+56
+    adc r2, r10
+    ldd r10, Y+57
+    adc r3, r10
+    ldd r10, Y+58
+    adc r4, r10
+    ldd r10, Y+59
+    adc r5, r10
+    ldd r10, Y+60
+    adc r6, r10
+    ldd r10, Y+61
+    adc r7, r10
+    ldd r10, Y+62
+    adc r8, r10
+    ldd r10, Y+63
+    adc r9, r10
+    rol r13
+    lsr r12
+    ld r10, X+
+    eor r10, r23
+    adc r2, r10
+    ld r10, X+
+    eor r10, r23
+    adc r3, r10
+    ld r10, X+
+    eor r10, r23
+    adc r4, r10
+    ld r10, X+
+    eor r10, r23
+    adc r5, r10
+    ld r10, X+
+    eor r10, r23
+    adc r6, r10
+    ld r10, X+
+    eor r10, r23
+    adc r7, r10
+    ld r10, X+
+    eor r10, r23
+    adc r8, r10
+    ld r10, X+
+    eor r10, r23
+    adc r9, r10
+    rol r12
+    mul r2, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+8
+    add r24, r10
+    adc r25, r14
+    std Z+8, r24
+    clr r24
+    mul r3, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+9
+    add r25, r10
+    adc r24, r14
+    std Z+9, r25
+    clr r25
+    mul r4, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+10
+    add r24, r10
+    adc r25, r14
+    std Z+10, r24
+    clr r24
+    mul r5, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+11
+    add r25, r10
+    adc r24, r14
+    std Z+11, r25
+    clr r25
+    mul r6, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+12
+    add r24, r10
+    adc r25, r14
+    std Z+12, r24
+    clr r24
+    mul r7, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+13
+    add r25, r10
+    adc r24, r14
+    std Z+13, r25
+    clr r25
+    mul r8, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+14
+    add r24, r10
+    adc r25, r14
+    std Z+14, r24
+    clr r24
+    mul r9, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+15
+    add r25, r10
+    adc r24, r14
+    std Z+15, r25
+    clr r25
+    add r11, r12
+    add r11, r13
+    add r11, r23
+    mov r15, r11
+    lsl r15
+    sbc r15, r15
+    clr r12
+    sbiw r26, 32
+    ldd r2, Y+48
+    add r2, r11
+    ldd r3, Y+49
+    adc r3, r15
+    ldd r4, Y+50
+    adc r4, r15
+    ldd r5, Y+51
+    adc r5, r15
+    ldd r6, Y+52
+    adc r6, r15
+    ldd r7, Y+53
+    adc r7, r15
+    ldd r8, Y+54
+    adc r8, r15
+    ldd r9, Y+55
+    adc r9, r15
+    rol r12
+    mul r2, r19
+    add r24, r0
+    adc r25, r1
+    ld r10, X+
+    add r24, r10
+    adc r25, r14
+    clr r11
+    mul r3, r19
+    add r25, r0
+    adc r11, r1
+    ld r10, X+
+    add r25, r10
+    adc r11, r14
+    clr r13
+    mul r4, r19
+    add r11, r0
+    adc r13, r1
+    ld r10, X+
+    add r11, r10
+    adc r13, r14
+    clr r23
+    mul r5, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+19, r13
+    clr r13
+    mul r6, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+20, r23
+    clr r23
+    mul r7, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+21, r13
+    clr r13
+    mul r8, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+22, r23
+    clr r23
+    mul r9, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+23, r13
+    clr r13
+    lsr r12
+    ldd r2, Y+56
+    adc r2, r15
+    ldd r3, Y+57
+    adc r3, r15
+    ldd r4, Y+58
+    adc r4, r15
+    ldd r5, Y+59
+    adc r5, r15
+    ldd r6, Y+60
+    adc r6, r15
+    ldd r7, Y+61
+    adc r7, r15
+    ldd r8, Y+62
+    adc r8, r15
+    ldd r9, Y+63
+    adc r9, r15
+    mul r2, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+24, r23
+    clr r23
+    mul r3, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+25, r13
+    clr r13
+    mul r4, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+26, r23
+    clr r23
+    mul r5, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+27, r13
+    clr r13
+    mul r6, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+28, r23
+    clr r23
+    mul r7, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+29, r13
+    clr r13
+    mul r8, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+30, r23
+    clr r23
+    mul r9, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    ldi r19, 19
+    lsl r13
+    rol r23
+    lsr r13
+    mul r23, r19
+    add r18, r0
+    std Z+0, r18
+    adc r17, r1
+    std Z+1, r17
+    adc r16, r14
+    std Z+2, r16
+    adc r20, r14
+    std Z+3, r20
+    adc r21, r14
+    std Z+4, r21
+    adc r22, r14
+    std Z+5, r22
+    ldd r10, Z+6
+    adc r10, r14
+    std Z+6, r10
+    ldd r10, Z+7
+    adc r10, r14
+    std Z+7, r10
+    ldd r10, Z+8
+    adc r10, r14
+    std Z+8, r10
+    ldd r10, Z+9
+    adc r10, r14
+    std Z+9, r10
+    ldd r10, Z+10
+    adc r10, r14
+    std Z+10, r10
+    ldd r10, Z+11
+    adc r10, r14
+    std Z+11, r10
+    ldd r10, Z+12
+    adc r10, r14
+    std Z+12, r10
+    ldd r10, Z+13
+    adc r10, r14
+    std Z+13, r10
+    ldd r10, Z+14
+    adc r10, r14
+    std Z+14, r10
+    ldd r10, Z+15
+    adc r10, r14
+    std Z+15, r10
+    adc r24, r14
+    std Z+16, r24
+    adc r25, r14
+    std Z+17, r25
+    adc r11, r14
+    std Z+18, r11
+    ldd r10, Z+19
+    adc r10, r14
+    std Z+19, r10
+    ldd r10, Z+20
+    adc r10, r14
+    std Z+20, r10
+    ldd r10, Z+21
+    adc r10, r14
+    std Z+21, r10
+    ldd r10, Z+22
+    adc r10, r14
+    std Z+22, r10
+    ldd r10, Z+23
+    adc r10, r14
+    std Z+23, r10
+    ldd r10, Z+24
+    adc r10, r14
+    std Z+24, r10
+    ldd r10, Z+25
+    adc r10, r14
+    std Z+25, r10
+    ldd r10, Z+26
+    adc r10, r14
+    std Z+26, r10
+    ldd r10, Z+27
+    adc r10, r14
+    std Z+27, r10
+    ldd r10, Z+28
+    adc r10, r14
+    std Z+28, r10
+    ldd r10, Z+29
+    adc r10, r14
+    std Z+29, r10
+    ldd r10, Z+30
+    adc r10, r14
+    std Z+30, r10
+    adc r13, r14
+    std Z+31, r13
+    sbiw r28, 32
+    clr r1
+    subi r28, lo8(-(95))
+    sbci r29, hi8(-(95))
+    in r0, SREG_IO
+    cli
+    out SPH_IO, r29
+    out SREG_IO, r0
+    out SPL_IO, r28
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+#endif
 .size microsalt_fe_mul, .-microsalt_fe_mul
 
 .global microsalt_fe_sq
 .type microsalt_fe_sq, @function
 /* void microsalt_fe_sq(fe25519 *h, const fe25519 *f); */
 microsalt_fe_sq:
+#ifdef __OPTIMIZE_SIZE__
     push r2
     push r3
     push r4
@@ -7855,54 +6674,18 @@ microsalt_fe_sq:
     movw r26, r30
     adiw r28, 32
     clr r1
-#ifdef __OPTIMIZE_SIZE__
     ldi r18, 32
 1:
     st Y+, r1
     dec r18
     brne 1b
     sbiw r28, 32
-#else
-    std Y+0, r1
-    std Y+1, r1
-    std Y+2, r1
-    std Y+3, r1
-    std Y+4, r1
-    std Y+5, r1
-    std Y+6, r1
-    std Y+7, r1
-    std Y+8, r1
-    std Y+9, r1
-    std Y+10, r1
-    std Y+11, r1
-    std Y+12, r1
-    std Y+13, r1
-    std Y+14, r1
-    std Y+15, r1
-    std Y+16, r1
-    std Y+17, r1
-    std Y+18, r1
-    std Y+19, r1
-    std Y+20, r1
-    std Y+21, r1
-    std Y+22, r1
-    std Y+23, r1
-    std Y+24, r1
-    std Y+25, r1
-    std Y+26, r1
-    std Y+27, r1
-    std Y+28, r1
-    std Y+29, r1
-    std Y+30, r1
-    std Y+31, r1
-#endif
     adiw r30, 16
     call microsalt_avr_mul128acc
     movw r26, r28
     sbiw r28, 48
     clr r1
     clc
-#ifdef __OPTIMIZE_SIZE__
     ldi r20, 32
 1:
     ld r22, X
@@ -7910,109 +6693,10 @@ microsalt_fe_sq:
     st X+, r22
     dec r20
     brne 1b
-#else
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-    ld r22, X
-    rol r22
-    st X+, r22
-#endif
     clr r23
     rol r23
     sbiw r26, 32
     clc
-#ifdef __OPTIMIZE_SIZE__
     ldi r20, 32
 1:
     ld r0, X+
@@ -8032,184 +6716,6 @@ microsalt_fe_sq:
     dec r20
     brne 1b
     sbiw r28, 48
-#else
-    ld r0, X+
-    ldd r22, Y+0
-    adc r22, r0
-    std Y+0, r22
-    ld r0, X+
-    ldd r22, Y+1
-    adc r22, r0
-    std Y+1, r22
-    ld r0, X+
-    ldd r22, Y+2
-    adc r22, r0
-    std Y+2, r22
-    ld r0, X+
-    ldd r22, Y+3
-    adc r22, r0
-    std Y+3, r22
-    ld r0, X+
-    ldd r22, Y+4
-    adc r22, r0
-    std Y+4, r22
-    ld r0, X+
-    ldd r22, Y+5
-    adc r22, r0
-    std Y+5, r22
-    ld r0, X+
-    ldd r22, Y+6
-    adc r22, r0
-    std Y+6, r22
-    ld r0, X+
-    ldd r22, Y+7
-    adc r22, r0
-    std Y+7, r22
-    ld r0, X+
-    ldd r22, Y+8
-    adc r22, r0
-    std Y+8, r22
-    ld r0, X+
-    ldd r22, Y+9
-    adc r22, r0
-    std Y+9, r22
-    ld r0, X+
-    ldd r22, Y+10
-    adc r22, r0
-    std Y+10, r22
-    ld r0, X+
-    ldd r22, Y+11
-    adc r22, r0
-    std Y+11, r22
-    ld r0, X+
-    ldd r22, Y+12
-    adc r22, r0
-    std Y+12, r22
-    ld r0, X+
-    ldd r22, Y+13
-    adc r22, r0
-    std Y+13, r22
-    ld r0, X+
-    ldd r22, Y+14
-    adc r22, r0
-    std Y+14, r22
-    ld r0, X+
-    ldd r22, Y+15
-    adc r22, r0
-    std Y+15, r22
-    ld r0, X+
-    ldd r22, Y+16
-    adc r22, r0
-    std Y+16, r22
-    ld r0, X+
-    ldd r22, Y+17
-    adc r22, r0
-    std Y+17, r22
-    ld r0, X+
-    ldd r22, Y+18
-    adc r22, r0
-    std Y+18, r22
-    ld r0, X+
-    ldd r22, Y+19
-    adc r22, r0
-    std Y+19, r22
-    ld r0, X+
-    ldd r22, Y+20
-    adc r22, r0
-    std Y+20, r22
-    ld r0, X+
-    ldd r22, Y+21
-    adc r22, r0
-    std Y+21, r22
-    ld r0, X+
-    ldd r22, Y+22
-    adc r22, r0
-    std Y+22, r22
-    ld r0, X+
-    ldd r22, Y+23
-    adc r22, r0
-    std Y+23, r22
-    ld r0, X+
-    ldd r22, Y+24
-    adc r22, r0
-    std Y+24, r22
-    ld r0, X+
-    ldd r22, Y+25
-    adc r22, r0
-    std Y+25, r22
-    ld r0, X+
-    ldd r22, Y+26
-    adc r22, r0
-    std Y+26, r22
-    ld r0, X+
-    ldd r22, Y+27
-    adc r22, r0
-    std Y+27, r22
-    ld r0, X+
-    ldd r22, Y+28
-    adc r22, r0
-    std Y+28, r22
-    ld r0, X+
-    ldd r22, Y+29
-    adc r22, r0
-    std Y+29, r22
-    ld r0, X+
-    ldd r22, Y+30
-    adc r22, r0
-    std Y+30, r22
-    ld r0, X+
-    ldd r22, Y+31
-    adc r22, r0
-    std Y+31, r22
-    ldd r22, Y+32
-    adc r22, r23
-    std Y+32, r22
-    ldd r22, Y+33
-    adc r22, r1
-    std Y+33, r22
-    ldd r22, Y+34
-    adc r22, r1
-    std Y+34, r22
-    ldd r22, Y+35
-    adc r22, r1
-    std Y+35, r22
-    ldd r22, Y+36
-    adc r22, r1
-    std Y+36, r22
-    ldd r22, Y+37
-    adc r22, r1
-    std Y+37, r22
-    ldd r22, Y+38
-    adc r22, r1
-    std Y+38, r22
-    ldd r22, Y+39
-    adc r22, r1
-    std Y+39, r22
-    ldd r22, Y+40
-    adc r22, r1
-    std Y+40, r22
-    ldd r22, Y+41
-    adc r22, r1
-    std Y+41, r22
-    ldd r22, Y+42
-    adc r22, r1
-    std Y+42, r22
-    ldd r22, Y+43
-    adc r22, r1
-    std Y+43, r22
-    ldd r22, Y+44
-    adc r22, r1
-    std Y+44, r22
-    ldd r22, Y+45
-    adc r22, r1
-    std Y+45, r22
-    ldd r22, Y+46
-    adc r22, r1
-    std Y+46, r22
-    ldd r22, Y+47
-    adc r22, r1
-    std Y+47, r22
-#endif
     sbiw r28, 16
     movw r30, r24
     call microsalt_avr_reduce512
@@ -8240,4 +6746,3080 @@ microsalt_fe_sq:
     pop r3
     pop r2
     ret
+#else
+    push r2
+    push r3
+    push r4
+    push r5
+    push r6
+    push r7
+    push r8
+    push r9
+    push r10
+    push r11
+    push r12
+    push r13
+    push r14
+    push r15
+    push r16
+    push r17
+    push r28
+    push r29
+    in r28, SPL_IO
+    in r29, SPH_IO
+    subi r28, 96
+    sbci r29, 0
+    in r0, SREG_IO
+    cli
+    out SPH_IO, r29
+    out SREG_IO, r0
+    out SPL_IO, r28
+    adiw r28, 1
+    movw r30, r22
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    ldd r18, Z+16
+    sub r2, r18
+    ldd r18, Z+17
+    sbc r3, r18
+    ldd r18, Z+18
+    sbc r4, r18
+    ldd r18, Z+19
+    sbc r5, r18
+    ldd r18, Z+20
+    sbc r6, r18
+    ldd r18, Z+21
+    sbc r7, r18
+    ldd r18, Z+22
+    sbc r8, r18
+    ldd r18, Z+23
+    sbc r9, r18
+    ldd r18, Z+24
+    sbc r10, r18
+    ldd r18, Z+25
+    sbc r11, r18
+    ldd r18, Z+26
+    sbc r12, r18
+    ldd r18, Z+27
+    sbc r13, r18
+    ldd r18, Z+28
+    sbc r14, r18
+    ldd r18, Z+29
+    sbc r15, r18
+    ldd r18, Z+30
+    sbc r16, r18
+    ldd r18, Z+31
+    sbc r17, r18
+    sbc r19, r19
+    eor r2, r19
+    eor r3, r19
+    eor r4, r19
+    eor r5, r19
+    eor r6, r19
+    eor r7, r19
+    eor r8, r19
+    eor r9, r19
+    eor r10, r19
+    eor r11, r19
+    eor r12, r19
+    eor r13, r19
+    eor r14, r19
+    eor r15, r19
+    eor r16, r19
+    eor r17, r19
+    sub r2, r19
+    sbc r3, r19
+    sbc r4, r19
+    sbc r5, r19
+    sbc r6, r19
+    sbc r7, r19
+    sbc r8, r19
+    sbc r9, r19
+    sbc r10, r19
+    sbc r11, r19
+    sbc r12, r19
+    sbc r13, r19
+    sbc r14, r19
+    sbc r15, r19
+    sbc r16, r19
+    sbc r17, r19
+    clr r21
+    mul r2, r2
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r3
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+1, r19
+    clr r19
+    mul r2, r4
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r3, r3
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r5
+    movw r22, r0
+    clr r26
+    mul r3, r4
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+3, r18
+    clr r18
+    mul r2, r6
+    movw r22, r0
+    clr r26
+    mul r3, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r4, r4
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r7
+    movw r22, r0
+    clr r26
+    mul r3, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+5, r20
+    clr r20
+    mul r2, r8
+    movw r22, r0
+    clr r26
+    mul r3, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r5, r5
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r9
+    movw r22, r0
+    clr r26
+    mul r3, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+7, r19
+    clr r19
+    mul r2, r10
+    movw r22, r0
+    clr r26
+    mul r3, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r6, r6
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r2, r11
+    movw r22, r0
+    clr r26
+    mul r3, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+9, r18
+    clr r18
+    mul r2, r12
+    movw r22, r0
+    clr r26
+    mul r3, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r7, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r2, r13
+    movw r22, r0
+    clr r26
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+11, r20
+    clr r20
+    mul r2, r14
+    movw r22, r0
+    clr r26
+    mul r3, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r8, r8
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r2, r15
+    movw r22, r0
+    clr r26
+    mul r3, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+13, r19
+    clr r19
+    mul r2, r16
+    movw r22, r0
+    clr r26
+    mul r3, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r9, r9
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+14, r20
+    clr r20
+    mul r2, r17
+    movw r22, r0
+    clr r26
+    mul r3, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+15, r18
+    clr r18
+    mul r3, r17
+    movw r22, r0
+    clr r26
+    mul r4, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r10, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+16, r19
+    clr r19
+    mul r4, r17
+    movw r22, r0
+    clr r26
+    mul r5, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+17, r20
+    clr r20
+    mul r5, r17
+    movw r22, r0
+    clr r26
+    mul r6, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r11, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+18, r18
+    clr r18
+    mul r6, r17
+    movw r22, r0
+    clr r26
+    mul r7, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+19, r19
+    clr r19
+    mul r7, r17
+    movw r22, r0
+    clr r26
+    mul r8, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r12, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+20, r20
+    clr r20
+    mul r8, r17
+    movw r22, r0
+    clr r26
+    mul r9, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+21, r18
+    clr r18
+    mul r9, r17
+    movw r22, r0
+    clr r26
+    mul r10, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r13, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+22, r19
+    clr r19
+    mul r10, r17
+    movw r22, r0
+    clr r26
+    mul r11, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+23, r20
+    clr r20
+    mul r11, r17
+    movw r22, r0
+    clr r26
+    mul r12, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r14, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+24, r18
+    clr r18
+    mul r12, r17
+    movw r22, r0
+    clr r26
+    mul r13, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r14, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+25, r19
+    clr r19
+    mul r13, r17
+    movw r22, r0
+    clr r26
+    mul r14, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r15, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+26, r20
+    clr r20
+    mul r14, r17
+    movw r22, r0
+    clr r26
+    mul r15, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+27, r18
+    clr r18
+    mul r15, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r16, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+28, r19
+    clr r19
+    mul r16, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+29, r20
+    clr r20
+    mul r17, r17
+    add r18, r0
+    adc r19, r1
+    std Y+30, r18
+    std Y+31, r19
+    adiw r28, 32
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    clr r21
+    mul r2, r2
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r3
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+1, r19
+    clr r19
+    mul r2, r4
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r3, r3
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r5
+    movw r22, r0
+    clr r26
+    mul r3, r4
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+3, r18
+    clr r18
+    mul r2, r6
+    movw r22, r0
+    clr r26
+    mul r3, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r4, r4
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r7
+    movw r22, r0
+    clr r26
+    mul r3, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+5, r20
+    clr r20
+    mul r2, r8
+    movw r22, r0
+    clr r26
+    mul r3, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r5, r5
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r9
+    movw r22, r0
+    clr r26
+    mul r3, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+7, r19
+    clr r19
+    mul r2, r10
+    movw r22, r0
+    clr r26
+    mul r3, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r6, r6
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r2, r11
+    movw r22, r0
+    clr r26
+    mul r3, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+9, r18
+    clr r18
+    mul r2, r12
+    movw r22, r0
+    clr r26
+    mul r3, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r7, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r2, r13
+    movw r22, r0
+    clr r26
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+11, r20
+    clr r20
+    mul r2, r14
+    movw r22, r0
+    clr r26
+    mul r3, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r8, r8
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r2, r15
+    movw r22, r0
+    clr r26
+    mul r3, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+13, r19
+    clr r19
+    mul r2, r16
+    movw r22, r0
+    clr r26
+    mul r3, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r9, r9
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+14, r20
+    clr r20
+    mul r2, r17
+    movw r22, r0
+    clr r26
+    mul r3, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+15, r18
+    clr r18
+    mul r3, r17
+    movw r22, r0
+    clr r26
+    mul r4, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r10, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+16, r19
+    clr r19
+    mul r4, r17
+    movw r22, r0
+    clr r26
+    mul r5, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+17, r20
+    clr r20
+    mul r5, r17
+    movw r22, r0
+    clr r26
+    mul r6, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r11, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+18, r18
+    clr r18
+    mul r6, r17
+    movw r22, r0
+    clr r26
+    mul r7, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+19, r19
+    clr r19
+    mul r7, r17
+    movw r22, r0
+    clr r26
+    mul r8, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r12, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+20, r20
+    clr r20
+    mul r8, r17
+    movw r22, r0
+    clr r26
+    mul r9, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+21, r18
+    clr r18
+    mul r9, r17
+    movw r22, r0
+    clr r26
+    mul r10, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r13, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+22, r19
+    clr r19
+    mul r10, r17
+    movw r22, r0
+    clr r26
+    mul r11, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+23, r20
+    clr r20
+    mul r11, r17
+    movw r22, r0
+    clr r26
+    mul r12, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r14, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+24, r18
+    clr r18
+    mul r12, r17
+    movw r22, r0
+    clr r26
+    mul r13, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r14, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+25, r19
+    clr r19
+    mul r13, r17
+    movw r22, r0
+    clr r26
+    mul r14, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r15, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+26, r20
+    clr r20
+    mul r14, r17
+    movw r22, r0
+    clr r26
+    mul r15, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+27, r18
+    clr r18
+    mul r15, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r16, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+28, r19
+    clr r19
+    mul r16, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+29, r20
+    clr r20
+    mul r17, r17
+    add r18, r0
+    adc r19, r1
+    std Y+30, r18
+    std Y+31, r19
+    adiw r30, 16
+    adiw r28, 32
+    ldd r2, Z+0
+    ldd r3, Z+1
+    ldd r4, Z+2
+    ldd r5, Z+3
+    ldd r6, Z+4
+    ldd r7, Z+5
+    ldd r8, Z+6
+    ldd r9, Z+7
+    ldd r10, Z+8
+    ldd r11, Z+9
+    ldd r12, Z+10
+    ldd r13, Z+11
+    ldd r14, Z+12
+    ldd r15, Z+13
+    ldd r16, Z+14
+    ldd r17, Z+15
+    clr r21
+    mul r2, r2
+    movw r18, r0
+    clr r20
+    std Y+0, r18
+    clr r18
+    mul r2, r3
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+1, r19
+    clr r19
+    mul r2, r4
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r3, r3
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+2, r20
+    clr r20
+    mul r2, r5
+    movw r22, r0
+    clr r26
+    mul r3, r4
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+3, r18
+    clr r18
+    mul r2, r6
+    movw r22, r0
+    clr r26
+    mul r3, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r4, r4
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+4, r19
+    clr r19
+    mul r2, r7
+    movw r22, r0
+    clr r26
+    mul r3, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r5
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+5, r20
+    clr r20
+    mul r2, r8
+    movw r22, r0
+    clr r26
+    mul r3, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r5, r5
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+6, r18
+    clr r18
+    mul r2, r9
+    movw r22, r0
+    clr r26
+    mul r3, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r6
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+7, r19
+    clr r19
+    mul r2, r10
+    movw r22, r0
+    clr r26
+    mul r3, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r6, r6
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+8, r20
+    clr r20
+    mul r2, r11
+    movw r22, r0
+    clr r26
+    mul r3, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r7
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+9, r18
+    clr r18
+    mul r2, r12
+    movw r22, r0
+    clr r26
+    mul r3, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r7, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+10, r19
+    clr r19
+    mul r2, r13
+    movw r22, r0
+    clr r26
+    mul r3, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r8
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+11, r20
+    clr r20
+    mul r2, r14
+    movw r22, r0
+    clr r26
+    mul r3, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r8, r8
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+12, r18
+    clr r18
+    mul r2, r15
+    movw r22, r0
+    clr r26
+    mul r3, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r9
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+13, r19
+    clr r19
+    mul r2, r16
+    movw r22, r0
+    clr r26
+    mul r3, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r9, r9
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+14, r20
+    clr r20
+    mul r2, r17
+    movw r22, r0
+    clr r26
+    mul r3, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r4, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r10
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+15, r18
+    clr r18
+    mul r3, r17
+    movw r22, r0
+    clr r26
+    mul r4, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r5, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r10, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+16, r19
+    clr r19
+    mul r4, r17
+    movw r22, r0
+    clr r26
+    mul r5, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r6, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r11
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+17, r20
+    clr r20
+    mul r5, r17
+    movw r22, r0
+    clr r26
+    mul r6, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r7, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r11, r11
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+18, r18
+    clr r18
+    mul r6, r17
+    movw r22, r0
+    clr r26
+    mul r7, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r8, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r12
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+19, r19
+    clr r19
+    mul r7, r17
+    movw r22, r0
+    clr r26
+    mul r8, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r9, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r12, r12
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+20, r20
+    clr r20
+    mul r8, r17
+    movw r22, r0
+    clr r26
+    mul r9, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r10, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r13
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+21, r18
+    clr r18
+    mul r9, r17
+    movw r22, r0
+    clr r26
+    mul r10, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r11, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r13, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+22, r19
+    clr r19
+    mul r10, r17
+    movw r22, r0
+    clr r26
+    mul r11, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r12, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r14
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+23, r20
+    clr r20
+    mul r11, r17
+    movw r22, r0
+    clr r26
+    mul r12, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r13, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    mul r14, r14
+    add r18, r0
+    adc r19, r1
+    adc r20, r21
+    std Y+24, r18
+    clr r18
+    mul r12, r17
+    movw r22, r0
+    clr r26
+    mul r13, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    mul r14, r15
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    std Y+25, r19
+    clr r19
+    mul r13, r17
+    movw r22, r0
+    clr r26
+    mul r14, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    mul r15, r15
+    add r20, r0
+    adc r18, r1
+    adc r19, r21
+    std Y+26, r20
+    clr r20
+    mul r14, r17
+    movw r22, r0
+    clr r26
+    mul r15, r16
+    add r22, r0
+    adc r23, r1
+    adc r26, r21
+    lsl r22
+    rol r23
+    rol r26
+    add r18, r22
+    adc r19, r23
+    adc r20, r26
+    std Y+27, r18
+    clr r18
+    mul r15, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r19, r22
+    adc r20, r23
+    adc r18, r26
+    mul r16, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    std Y+28, r19
+    clr r19
+    mul r16, r17
+    movw r22, r0
+    clr r26
+    lsl r22
+    rol r23
+    rol r26
+    add r20, r22
+    adc r18, r23
+    adc r19, r26
+    std Y+29, r20
+    clr r20
+    mul r17, r17
+    add r18, r0
+    adc r19, r1
+    std Y+30, r18
+    std Y+31, r19
+    sbiw r28, 32
+    movw r30, r28
+    sbiw r30, 32
+    clr r14
+    clr r13
+    clr r11
+    clr r12
+    ldd r2, Y+0
+    ldd r3, Y+1
+    ldd r4, Y+2
+    ldd r5, Y+3
+    ldd r6, Y+4
+    ldd r7, Y+5
+    ldd r8, Y+6
+    ldd r9, Y+7
+    ldd r10, Y+16
+    add r2, r10
+    ldd r10, Y+17
+    adc r3, r10
+    ldd r10, Y+18
+    adc r4, r10
+    ldd r10, Y+19
+    adc r5, r10
+    ldd r10, Y+20
+    adc r6, r10
+    ldd r10, Y+21
+    adc r7, r10
+    ldd r10, Y+22
+    adc r8, r10
+    ldd r10, Y+23
+    adc r9, r10
+    rol r11
+    ldd r10, Y+32
+    add r2, r10
+    ldd r10, Y+33
+    adc r3, r10
+    ldd r10, Y+34
+    adc r4, r10
+    ldd r10, Y+35
+    adc r5, r10
+    ldd r10, Y+36
+    adc r6, r10
+    ldd r10, Y+37
+    adc r7, r10
+    ldd r10, Y+38
+    adc r8, r10
+    ldd r10, Y+39
+    adc r9, r10
+    rol r13
+    ldd r10, Z+0
+    sub r2, r10
+    ldd r10, Z+1
+    sbc r3, r10
+    ldd r10, Z+2
+    sbc r4, r10
+    ldd r10, Z+3
+    sbc r5, r10
+    ldd r10, Z+4
+    sbc r6, r10
+    ldd r10, Z+5
+    sbc r7, r10
+    ldd r10, Z+6
+    sbc r8, r10
+    ldd r10, Z+7
+    sbc r9, r10
+    rol r12
+    std Z+0, r2
+    std Z+1, r3
+    std Z+2, r4
+    std Z+3, r5
+    std Z+4, r6
+    std Z+5, r7
+    std Z+6, r8
+    std Z+7, r9
+    ldd r2, Y+8
+    ldd r3, Y+9
+    ldd r4, Y+10
+    ldd r5, Y+11
+    ldd r6, Y+12
+    ldd r7, Y+13
+    ldd r8, Y+14
+    ldd r9, Y+15
+    lsr r11
+    ldd r10, Y+24
+    adc r2, r10
+    ldd r10, Y+25
+    adc r3, r10
+    ldd r10, Y+26
+    adc r4, r10
+    ldd r10, Y+27
+    adc r5, r10
+    ldd r10, Y+28
+    adc r6, r10
+    ldd r10, Y+29
+    adc r7, r10
+    ldd r10, Y+30
+    adc r8, r10
+    ldd r10, Y+31
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+40
+    adc r2, r10
+    ldd r10, Y+41
+    adc r3, r10
+    ldd r10, Y+42
+    adc r4, r10
+    ldd r10, Y+43
+    adc r5, r10
+    ldd r10, Y+44
+    adc r6, r10
+    ldd r10, Y+45
+    adc r7, r10
+    ldd r10, Y+46
+    adc r8, r10
+    ldd r10, Y+47
+    adc r9, r10
+    rol r13
+    lsr r12
+    ldd r10, Z+8
+    sbc r2, r10
+    ldd r10, Z+9
+    sbc r3, r10
+    ldd r10, Z+10
+    sbc r4, r10
+    ldd r10, Z+11
+    sbc r5, r10
+    ldd r10, Z+12
+    sbc r6, r10
+    ldd r10, Z+13
+    sbc r7, r10
+    ldd r10, Z+14
+    sbc r8, r10
+    ldd r10, Z+15
+    sbc r9, r10
+    rol r12
+    std Z+8, r2
+    std Z+9, r3
+    std Z+10, r4
+    std Z+11, r5
+    std Z+12, r6
+    std Z+13, r7
+    std Z+14, r8
+    std Z+15, r9
+    ldi r19, 38
+    clr r18
+    clr r17
+    movw r26, r30
+    adiw r26, 16
+    movw r30, r24
+    ldd r2, Y+16
+    ldd r3, Y+17
+    ldd r4, Y+18
+    ldd r5, Y+19
+    ldd r6, Y+20
+    ldd r7, Y+21
+    ldd r8, Y+22
+    ldd r9, Y+23
+    lsr r11
+    ldd r10, Y+32
+    adc r2, r10
+    ldd r10, Y+33
+    adc r3, r10
+    ldd r10, Y+34
+    adc r4, r10
+    ldd r10, Y+35
+    adc r5, r10
+    ldd r10, Y+36
+    adc r6, r10
+    ldd r10, Y+37
+    adc r7, r10
+    ldd r10, Y+38
+    adc r8, r10
+    ldd r10, Y+39
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+48
+    adc r2, r10
+    ldd r10, Y+49
+    adc r3, r10
+    ldd r10, Y+50
+    adc r4, r10
+    ldd r10, Y+51
+    adc r5, r10
+    ldd r10, Y+52
+    adc r6, r10
+    ldd r10, Y+53
+    adc r7, r10
+    ldd r10, Y+54
+    adc r8, r10
+    ldd r10, Y+55
+    adc r9, r10
+    rol r13
+    lsr r12
+    ld r10, X+
+    sbc r2, r10
+    ld r10, X+
+    sbc r3, r10
+    ld r10, X+
+    sbc r4, r10
+    ld r10, X+
+    sbc r5, r10
+    ld r10, X+
+    sbc r6, r10
+    ld r10, X+
+    sbc r7, r10
+    ld r10, X+
+    sbc r8, r10
+    ld r10, X+
+    sbc r9, r10
+    rol r12
+    mul r2, r19
+    add r18, r0
+    adc r17, r1
+    ldd r10, Y+0
+    add r18, r10
+    adc r17, r14
+    clr r16
+    mul r3, r19
+    add r17, r0
+    adc r16, r1
+    ldd r10, Y+1
+    add r17, r10
+    adc r16, r14
+    clr r20
+    mul r4, r19
+    add r16, r0
+    adc r20, r1
+    ldd r10, Y+2
+    add r16, r10
+    adc r20, r14
+    clr r21
+    mul r5, r19
+    add r20, r0
+    adc r21, r1
+    ldd r10, Y+3
+    add r20, r10
+    adc r21, r14
+    clr r22
+    mul r6, r19
+    add r21, r0
+    adc r22, r1
+    ldd r10, Y+4
+    add r21, r10
+    adc r22, r14
+    clr r24
+    mul r7, r19
+    add r22, r0
+    adc r24, r1
+    ldd r10, Y+5
+    add r22, r10
+    adc r24, r14
+    clr r25
+    mul r8, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+6
+    add r24, r10
+    adc r25, r14
+    std Z+6, r24
+    clr r24
+    mul r9, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+7
+    add r25, r10
+    adc r24, r14
+    std Z+7, r25
+    clr r25
+    ldd r2, Y+24
+    ldd r3, Y+25
+    ldd r4, Y+26
+    ldd r5, Y+27
+    ldd r6, Y+28
+    ldd r7, Y+29
+    ldd r8, Y+30
+    ldd r9, Y+31
+    lsr r11
+    ldd r10, Y+40
+    adc r2, r10
+    ldd r10, Y+41
+    adc r3, r10
+    ldd r10, Y+42
+    adc r4, r10
+    ldd r10, Y+43
+    adc r5, r10
+    ldd r10, Y+44
+    adc r6, r10
+    ldd r10, Y+45
+    adc r7, r10
+    ldd r10, Y+46
+    adc r8, r10
+    ldd r10, Y+47
+    adc r9, r10
+    rol r11
+    lsr r13
+    ldd r10, Y+56
+    adc r2, r10
+    ldd r10, Y+57
+    adc r3, r10
+    ldd r10, Y+58
+    adc r4, r10
+    ldd r10, Y+59
+    adc r5, r10
+    ldd r10, Y+60
+    adc r6, r10
+    ldd r10, Y+61
+    adc r7, r10
+    ldd r10, Y+62
+    adc r8, r10
+    ldd r10, Y+63
+    adc r9, r10
+    rol r13
+    lsr r12
+    ld r10, X+
+    sbc r2, r10
+    ld r10, X+
+    sbc r3, r10
+    ld r10, X+
+    sbc r4, r10
+    ld r10, X+
+    sbc r5, r10
+    ld r10, X+
+    sbc r6, r10
+    ld r10, X+
+    sbc r7, r10
+    ld r10, X+
+    sbc r8, r10
+    ld r10, X+
+    sbc r9, r10
+    rol r12
+    mul r2, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+8
+    add r24, r10
+    adc r25, r14
+    std Z+8, r24
+    clr r24
+    mul r3, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+9
+    add r25, r10
+    adc r24, r14
+    std Z+9, r25
+    clr r25
+    mul r4, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+10
+    add r24, r10
+    adc r25, r14
+    std Z+10, r24
+    clr r24
+    mul r5, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+11
+    add r25, r10
+    adc r24, r14
+    std Z+11, r25
+    clr r25
+    mul r6, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+12
+    add r24, r10
+    adc r25, r14
+    std Z+12, r24
+    clr r24
+    mul r7, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+13
+    add r25, r10
+    adc r24, r14
+    std Z+13, r25
+    clr r25
+    mul r8, r19
+    add r24, r0
+    adc r25, r1
+    ldd r10, Y+14
+    add r24, r10
+    adc r25, r14
+    std Z+14, r24
+    clr r24
+    mul r9, r19
+    add r25, r0
+    adc r24, r1
+    ldd r10, Y+15
+    add r25, r10
+    adc r24, r14
+    std Z+15, r25
+    clr r25
+    add r11, r13
+    sub r11, r12
+    mov r15, r11
+    lsl r15
+    sbc r15, r15
+    clr r12
+    sbiw r26, 32
+    ldd r2, Y+48
+    add r2, r11
+    ldd r3, Y+49
+    adc r3, r15
+    ldd r4, Y+50
+    adc r4, r15
+    ldd r5, Y+51
+    adc r5, r15
+    ldd r6, Y+52
+    adc r6, r15
+    ldd r7, Y+53
+    adc r7, r15
+    ldd r8, Y+54
+    adc r8, r15
+    ldd r9, Y+55
+    adc r9, r15
+    rol r12
+    mul r2, r19
+    add r24, r0
+    adc r25, r1
+    ld r10, X+
+    add r24, r10
+    adc r25, r14
+    clr r11
+    mul r3, r19
+    add r25, r0
+    adc r11, r1
+    ld r10, X+
+    add r25, r10
+    adc r11, r14
+    clr r13
+    mul r4, r19
+    add r11, r0
+    adc r13, r1
+    ld r10, X+
+    add r11, r10
+    adc r13, r14
+    clr r23
+    mul r5, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+19, r13
+    clr r13
+    mul r6, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+20, r23
+    clr r23
+    mul r7, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+21, r13
+    clr r13
+    mul r8, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+22, r23
+    clr r23
+    mul r9, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+23, r13
+    clr r13
+    lsr r12
+    ldd r2, Y+56
+    adc r2, r15
+    ldd r3, Y+57
+    adc r3, r15
+    ldd r4, Y+58
+    adc r4, r15
+    ldd r5, Y+59
+    adc r5, r15
+    ldd r6, Y+60
+    adc r6, r15
+    ldd r7, Y+61
+    adc r7, r15
+    ldd r8, Y+62
+    adc r8, r15
+    ldd r9, Y+63
+    adc r9, r15
+    mul r2, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+24, r23
+    clr r23
+    mul r3, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+25, r13
+    clr r13
+    mul r4, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+26, r23
+    clr r23
+    mul r5, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+27, r13
+    clr r13
+    mul r6, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+28, r23
+    clr r23
+    mul r7, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    std Z+29, r13
+    clr r13
+    mul r8, r19
+    add r23, r0
+    adc r13, r1
+    ld r10, X+
+    add r23, r10
+    adc r13, r14
+    std Z+30, r23
+    clr r23
+    mul r9, r19
+    add r13, r0
+    adc r23, r1
+    ld r10, X+
+    add r13, r10
+    adc r23, r14
+    ldi r19, 19
+    lsl r13
+    rol r23
+    lsr r13
+    mul r23, r19
+    add r18, r0
+    std Z+0, r18
+    adc r17, r1
+    std Z+1, r17
+    adc r16, r14
+    std Z+2, r16
+    adc r20, r14
+    std Z+3, r20
+    adc r21, r14
+    std Z+4, r21
+    adc r22, r14
+    std Z+5, r22
+    ldd r10, Z+6
+    adc r10, r14
+    std Z+6, r10
+    ldd r10, Z+7
+    adc r10, r14
+    std Z+7, r10
+    ldd r10, Z+8
+    adc r10, r14
+    std Z+8, r10
+    ldd r10, Z+9
+    adc r10, r14
+    std Z+9, r10
+    ldd r10, Z+10
+    adc r10, r14
+    std Z+10, r10
+    ldd r10, Z+11
+    adc r10, r14
+    std Z+11, r10
+    ldd r10, Z+12
+    adc r10, r14
+    std Z+12, r10
+    ldd r10, Z+13
+    adc r10, r14
+    std Z+13, r10
+    ldd r10, Z+14
+    adc r10, r14
+    std Z+14, r10
+    ldd r10, Z+15
+    adc r10, r14
+    std Z+15, r10
+    adc r24, r14
+    std Z+16, r24
+    adc r25, r14
+    std Z+17, r25
+    adc r11, r14
+    std Z+18, r11
+    ldd r10, Z+19
+    adc r10, r14
+    std Z+19, r10
+    ldd r10, Z+20
+    adc r10, r14
+    std Z+20, r10
+    ldd r10, Z+21
+    adc r10, r14
+    std Z+21, r10
+    ldd r10, Z+22
+    adc r10, r14
+    std Z+22, r10
+    ldd r10, Z+23
+    adc r10, r14
+    std Z+23, r10
+    ldd r10, Z+24
+    adc r10, r14
+    std Z+24, r10
+    ldd r10, Z+25
+    adc r10, r14
+    std Z+25, r10
+    ldd r10, Z+26
+    adc r10, r14
+    std Z+26, r10
+    ldd r10, Z+27
+    adc r10, r14
+    std Z+27, r10
+    ldd r10, Z+28
+    adc r10, r14
+    std Z+28, r10
+    ldd r10, Z+29
+    adc r10, r14
+    std Z+29, r10
+    ldd r10, Z+30
+    adc r10, r14
+    std Z+30, r10
+    adc r13, r14
+    std Z+31, r13
+    sbiw r28, 32
+    clr r1
+    subi r28, lo8(-(95))
+    sbci r29, hi8(-(95))
+    in r0, SREG_IO
+    cli
+    out SPH_IO, r29
+    out SREG_IO, r0
+    out SPL_IO, r28
+    pop r29
+    pop r28
+    pop r17
+    pop r16
+    pop r15
+    pop r14
+    pop r13
+    pop r12
+    pop r11
+    pop r10
+    pop r9
+    pop r8
+    pop r7
+    pop r6
+    pop r5
+    pop r4
+    pop r3
+    pop r2
+    ret
+#endif
 .size microsalt_fe_sq, .-microsalt_fe_sq
