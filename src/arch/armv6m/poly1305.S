@@ -7,8 +7,8 @@
  * (the M0 has no long multiply; the M3's end early on small operands).
  *
  * A block: h += m + hibit 2^128 (the message read a byte at a time: the M0 faults on
- * unaligned words); then t = h r, scanned by columns of 16-bit digits as the field
- * multiplication does (src/arch/armv6m/fe25519_mul.S): h's nine digits (the ninth is h4) by
+ * unaligned words); then t = h r, scanned by columns of 16-bit digits (a product: two LDRH,
+ * MULS, ADDS and ADCS into a 64-bit accumulator): h's nine digits (the ninth is h4) by
  * r's eight, 72 products; h < 2^131 and r < 2^124, so t < 2^255 fills 16 digits. Then
  * h = t mod 2^130 - 5: with t = L + 2^128 C (L, C 128 bits), 2^128 C = 2^128 (C mod 4) +
  * 2^130 (C >> 2), which is 2^128 (C mod 4) + 5 (C >> 2) = 2^128 (C mod 4) + (C - C mod 4)
