@@ -31,13 +31,16 @@ HEADER = """\
  * L = x_lo y_lo, H = x_hi y_hi and M = |x_lo - x_hi| |y_lo - y_hi| (the differences'
  * borrows as masks m_x, m_y), then adds the middle term L + H - (-1)^(m_x ^ m_y) M (below
  * 2^(64k+1)) at word k as L + H + (M ^ Q) - Q, Q = ~(m_x ^ m_y): three carry chains, the
- * first two kept as 0 or 1 in a register (ADCS r, r, r after the chain, LSRS r, r, #1 to
- * resume). Nine 64x64 leaves of four 32x32 products, each four MULS of 16-bit halves whose
- * middle products go in one at a time with their own carries (17 cycles, five registers).
+ * first two's carries added into Q, the top word, at 128 bits (M comes there straight from
+ * its leaf's registers, never stored), and kept as c - 1 in a register at 256 bits (SBCS
+ * r, r, r after the chain, NEGS to resume). Nine 64x64 leaves of four 32x32 products, each
+ * four MULS of 16-bit halves whose middle products go in one at a time with their own
+ * carries (17 cycles, five registers).
  * Karatsuba does not pay below 64 bits here: its differences, sign and recombination cost
  * what the fourth 32x32 product does.
  *
- * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1); at
+ * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1, M taken
+ * off by SBCS); at
  * 128 bits x0^2 + 2^128 x1^2 + 2^65 x0 x1 (two 64-bit squares, one product doubled), which
  * is cheaper than a third square and its recombination. A 32-bit square is three MULS.
  *
@@ -53,22 +56,26 @@ HEADER = """\
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
  * rest small: M first, from the outer differences stored in L's place, its inner differences
- * over the halves they come from and its inner middle product over them; then L, its scratch
- * in H's place; then H, the only one to need scratch of its own, 16 bytes (a 64-bit leaf
- * writes its product over its first operand, each word read before it is overwritten but the
- * first, already in a register). Nothing is written to h before the last reads of f and g
- * (h may alias them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
+ * over the halves they come from and its inner middle product's low word over them; then L,
+ * its scratch in H's place; then H, the only one to need scratch of its own, 16 bytes (a
+ * middle product's leaf writes only its low word, over its first operand's first word, in a
+ * register by then). Nothing is written to h before the last reads of f and g (h may alias
+ * them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
  * and M; its difference sits in L's place and its middle term needs no Q): 140 and 120 bytes
  * of stack with the pushes (72 and 76 for the column-scanning version before), left to be
  * overwritten, as the C twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,611 and fe_sq 1,105 on
- * the M0 (the column-scanning version before: 2,255 and 1,607; the packed C twins: 6,200 and
- * 4,569); X25519 (crypto_scalarmult) 3.93M cycles on the
- * M0, 5.40M for the column-scanning version. Where the time goes in fe_mul: 9 leaves of 97
- * cycles (4 x 17 in MULS products; the four reading f and g take 4 more, to bring their
- * pointers back from r12 and lr), 3 middle-term combinations of 66 or 67 at 128 bits and one
- * of 145 at 256, the differences 170, the reduction 149. 4.2 KB of 16-bit instructions
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,568 and fe_sq 1,077 on
+ * the M0 (1,611 and 1,105 before M went straight from registers into the 128-bit
+ * combinations and the other trims; the column-scanning version before: 2,255 and 1,607; the
+ * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.81M cycles on the M0, with
+ * this file's fe_add and fe_sub (3.93M with the 1,611 and 1,105 version, 5.40M with the
+ * column-scanning one). Where the time goes in
+ * fe_mul: 9 leaves of 89 to 101 cycles (4 x 17 in MULS products; the four reading f and g
+ * take 4 more, to bring their pointers back from r12 and lr; the three middle ones store
+ * one word, not four, and find their first operand's first word in r0), 3 middle-term
+ * combinations of 60 or 62 at 128 bits and one of 144 at 256, the differences 170, the
+ * reduction 147. 4.2 KB of 16-bit instructions
  * (fe_mul 2.5, fe_sq 1.7; 5.7 before).
  */
     .syntax unified
@@ -114,15 +121,19 @@ def store_w0(emit, r, w0):
     emit(f"mov {w0}, {r}" if w0 == "r12" else f"str {r}, [sp, #{w0}]")
 
 
-def leaf_mul_regs(emit, x, y, w0):
+def leaf_mul_regs(emit, x, y, w0, x0_in_r0=False):
     """x y (2 words each, x and y as in at()): the low word to w0 (store_w0), the other three
-    in r0, r1, r3. x0 and y1 are copied aside for the third product (a MOVS, where a reload
-    takes two cycles); the fourth reloads x1 and y0: no register is left for their copies, nor
-    for the pointers, which come back from their high registers."""
+    in r0, r1, r3; x0_in_r0 when the code before left x0 there (a difference just taken:
+    multiplication commutes, so the one taken last goes first). x0 and y1 are copied
+    aside for the third product (a MOVS, where a reload takes two cycles); the fourth
+    reloads x1 and y0: no register is left for their copies, nor for the pointers, which
+    come back from their high registers."""
     (bx, xo), (by, yo) = x, y
     px = base_reg(emit, bx, "r6")
     py = px if by == bx else base_reg(emit, by, "r7")
-    emit(f"ldr r0, [{px}, #{xo}]", "movs r5, r0", f"ldr r1, [{py}, #{yo}]")
+    if not x0_in_r0:
+        emit(f"ldr r0, [{px}, #{xo}]")
+    emit("movs r5, r0", f"ldr r1, [{py}, #{yo}]")
     mul32(emit, "r0", "r1", "r2", "r3", "r4")
     store_w0(emit, "r2", w0)
     emit(f"ldr r3, [{px}, #{xo + 4}]", f"ldr r2, [{py}, #{yo + 4}]", "movs r6, r2")
@@ -137,18 +148,20 @@ def leaf_mul_regs(emit, x, y, w0):
     emit("movs r5, #0", "adds r0, r0, r4", "adcs r1, r1, r2", "adcs r3, r3, r5")
 
 
-def leaf_mul(emit, x, y, oo):
+def leaf_mul(emit, x, y, oo, x0_in_r0=False):
     """[oo] (4 words) = x y (2 words each), four 32x32 products."""
-    leaf_mul_regs(emit, x, y, oo)
+    leaf_mul_regs(emit, x, y, oo, x0_in_r0)
     emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
-def leaf_sq(emit, x, oo):
+def leaf_sq(emit, x, oo, x0_in_r0=False):
     """[oo] (4 words) = x^2 (2 words): the squares of both words, and their product added
-    twice (it is below 2^64: twice would need a 65th bit)."""
+    twice (it is below 2^64: twice would need a 65th bit); x0_in_r0 as leaf_mul_regs's."""
     b, xo = x
     p = base_reg(emit, b, "r7")
-    emit(f"ldr r0, [{p}, #{xo}]", "movs r2, r0")
+    if not x0_in_r0:
+        emit(f"ldr r0, [{p}, #{xo}]")
+    emit("movs r2, r0")
     sq32(emit, "r0", "r1", "r5", "r6")
     emit(f"str r1, [sp, #{oo}]", f"ldr r3, [{p}, #{xo + 4}]", "movs r4, r3")
     sq32(emit, "r3", "r1", "r5", "r6")
@@ -159,19 +172,22 @@ def leaf_sq(emit, x, oo):
     emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
-def sq128(emit, x, oo):
+def sq128(emit, x, oo, x0_in_r0=False):
     """[oo] (8 words) = x^2 (4 words): x0^2 + 2^128 x1^2 + 2^65 x0 x1 in 64-bit halves,
     cheaper here than Karatsuba's third square and its combination. The cross product's low
     word waits in r12 (fe_sq keeps f's pointer in lr)."""
-    leaf_sq(emit, x, oo)
+    leaf_sq(emit, x, oo, x0_in_r0)
     leaf_sq(emit, at(x, 2), oo + 16)
     leaf_mul_regs(emit, x, at(x, 2), "r12")
     emit("mov r2, r12", "adds r2, r2, r2", "adcs r0, r0, r0", "adcs r1, r1, r1",
-         "adcs r3, r3, r3", "movs r4, #0", "adcs r4, r4, r4", "movs r6, #0")
-    for j, r in enumerate(["r2", "r0", "r1", "r3", "r4", "r6"]):
-        p = oo + 8 + 4 * j
-        emit(f"ldr r5, [sp, #{p}]", f"{'adds' if j == 0 else 'adcs'} r5, r5, {r}",
-             f"str r5, [sp, #{p}]")
+         "adcs r3, r3, r3", "movs r4, #0", "adcs r4, r4, r4")
+    # R[2..8) += the doubled product, two words at a time: r7 reads, r2 (once its word is
+    # in) writes.
+    emit(f"add r7, sp, #{oo + 8}", "ldm r7!, {r5, r6}", "adds r5, r5, r2", "adcs r6, r6, r0",
+         f"add r2, sp, #{oo + 8}", "stm r2!, {r5, r6}",
+         "ldm r7!, {r5, r6}", "adcs r5, r5, r1", "adcs r6, r6, r3", "stm r2!, {r5, r6}",
+         "ldm r7!, {r5, r6}", "adcs r5, r5, r4", "movs r0, #0", "adcs r6, r6, r0",
+         "stm r2!, {r5, r6}")
 
 
 def diff(emit, k, x, do, m):
@@ -202,59 +218,79 @@ def diff(emit, k, x, do, m):
 
 
 def load_q(emit, q, reg):
-    """Q into reg: from a high register, from the frame, or -1 (squaring: the middle term is
-    L + H - M)."""
-    if q is None:
-        emit(f"movs {reg}, #0", f"mvns {reg}, {reg}")
-    elif isinstance(q, str):
+    """Q into reg: from a high register or from the frame."""
+    if isinstance(q, str):
         emit(f"mov {reg}, {q}")
     else:
         emit(f"ldr {reg}, [sp, #{q}]")
 
 
-def combine2(emit, oo, mo, q):
-    """k = 2: R[0..8) at oo holds L and H; M (4 words) at mo; Q as load_q takes it.
-    R[2..8) += X + 2^128 top, X + 2^128 top = L + H + (M ^ Q) - Q (the middle term, below
-    2^129): three carry chains (L + H, + (M ^ Q) - Q, into R), the first two saved as 0 or 1
-    in a register. L and H come in by two LDM, the new R[2..8) goes out by one STM; H2 is
-    read again at the end (r12 is taken by f's pointer or the outer Q, and parking it there
-    would cost as much: a move each way)."""
-    emit(f"add r4, sp, #{oo}", "ldm r4!, {r0, r1, r2, r3}", "ldm r4, {r4, r5, r6, r7}")
-    emit("adds r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6", "adcs r3, r3, r7",
-         "movs r6, #0", "adcs r6, r6, r6")
-    load_q(emit, q, "r7")
-    emit("movs r5, #0", "lsrs r4, r7, #1")
-    for i in range(4):
-        emit(f"ldr r4, [sp, #{mo + 4 * i}]", "eors r4, r4, r7", f"adcs r{i}, r{i}, r4")
-    emit("adcs r5, r5, r5", "adds r7, r7, r6", "adds r7, r7, r5")
-    for i in range(4):
-        emit(f"ldr r4, [sp, #{oo + 8 + 4 * i}]",
-             f"{'adds' if i == 0 else 'adcs'} r{i}, r{i}, r4")
-    emit(f"ldr r4, [sp, #{oo + 24}]", "adcs r4, r4, r7",
-         f"ldr r5, [sp, #{oo + 28}]", "movs r6, #0",
-         "adcs r5, r5, r6", f"add r6, sp, #{oo + 8}", "stm r6!, {r0, r1, r2, r3, r4, r5}")
+def combine2(emit, oo, w0, q):
+    """k = 2: R[0..8) at oo holds L and H; M comes straight from its leaf (words 1 to 3 in
+    r0, r1, r3, word 0 at w0: r12, or the frame slot store_w0 put it in), never stored; Q as
+    load_q takes it. R[2..8) += X + 2^128 top, X + 2^128 top = L + H + (M ^ Q) - Q (the
+    middle term, below 2^129): M ^ Q takes L (- Q as the first carry), then H, in M's
+    registers, each chain's carry going into Q itself, which becomes the top word; then
+    R[2..4) out by one STM and R[4..8) by another, the zero that took the carries becoming
+    R[7] as its carry comes in."""
+    emit("mov r2, r12" if w0 == "r12" else f"ldr r2, [sp, #{w0}]")
+    load_q(emit, q, "r6")
+    emit("eors r2, r2, r6", "eors r0, r0, r6", "eors r1, r1, r6", "eors r3, r3, r6",
+         "lsrs r4, r6, #1", f"add r4, sp, #{oo}", "ldm r4, {r4, r5, r7}",
+         "adcs r2, r2, r4", "adcs r0, r0, r5", "adcs r1, r1, r7",
+         f"ldr r4, [sp, #{oo + 12}]", "adcs r3, r3, r4", "movs r7, #0", "adcs r6, r6, r7",
+         f"add r7, sp, #{oo + 16}", "ldm r7, {r4, r5, r7}",
+         "adds r2, r2, r4", "adcs r0, r0, r5", "adcs r1, r1, r7",
+         f"ldr r4, [sp, #{oo + 28}]", "adcs r3, r3, r4", "movs r7, #0", "adcs r6, r6, r7",
+         f"ldr r4, [sp, #{oo + 8}]", "adds r4, r4, r2",
+         f"ldr r5, [sp, #{oo + 12}]", "adcs r5, r5, r0",
+         f"add r2, sp, #{oo + 8}", "stm r2!, {r4, r5}",
+         f"ldr r4, [sp, #{oo + 16}]", "adcs r4, r4, r1",
+         f"ldr r5, [sp, #{oo + 20}]", "adcs r5, r5, r3",
+         f"ldr r0, [sp, #{oo + 24}]", "adcs r6, r6, r0",
+         f"ldr r0, [sp, #{oo + 28}]", "adcs r7, r7, r0",
+         "stm r2!, {r4, r5, r6, r7}")
+
+
+def add_middle(emit, p, r, q, first):
+    """r += [p] ^ Q with the carry, Q in r7 (- Q came in as the first carry). Squaring's
+    Q = -1 makes it r - [p] with the borrow, the same sum and carry without the EORS."""
+    if q is None:
+        emit(f"ldr r4, [sp, #{p}]", f"{'subs' if first else 'sbcs'} {r}, {r}, r4")
+    else:
+        emit(f"ldr r4, [sp, #{p}]", "eors r4, r4, r7", f"adcs {r}, {r}, r4")
 
 
 def combine4(emit, oo, mo, q):
-    """combine2 for k = 4: R[0..16) at oo, M (8 words) at mo; the middle term in two halves,
-    the low half's X waiting in r12, lr and M's first two words (already read)."""
+    """combine2's middle term for k = 4: R[0..16) at oo, M (8 words) at mo, Q as load_q
+    takes it, or None for squaring (Q = -1: M comes off by SBCS, add_middle); the middle
+    term in two halves, the low half's X waiting in r12, lr and M's first two words
+    (already read). The carries of L + H and of + (M ^ Q) - Q wait as c - 1 (SBCS r, r, r:
+    one instruction where 0 then ADCS takes two) and come back by NEGS (0 - (c - 1) carries
+    just when c = 1); the top word Q + c1 + c2 is then Q + 2 plus both, 1 plus both for
+    squaring."""
     emit(f"add r4, sp, #{oo}", "ldm r4!, {r0, r1, r2, r3}", f"add r4, sp, #{oo + 32}",
          "ldm r4, {r4, r5, r6, r7}",
          "adds r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6", "adcs r3, r3, r7",
-         "movs r6, #0", "adcs r6, r6, r6")
-    load_q(emit, q, "r7")
-    emit("movs r5, #0", "lsrs r4, r7, #1")
+         "sbcs r6, r6, r6")
+    if q is None:
+        emit("movs r7, #1")
+    else:
+        load_q(emit, q, "r7")
+        emit("lsrs r4, r7, #1")
     for i in range(4):
-        emit(f"ldr r4, [sp, #{mo + 4 * i}]", "eors r4, r4, r7", f"adcs r{i}, r{i}, r4")
-    emit("adcs r5, r5, r5", "mov r12, r0", "mov lr, r1", f"str r2, [sp, #{mo}]",
+        add_middle(emit, mo + 4 * i, f"r{i}", q, i == 0)
+    emit("sbcs r5, r5, r5", "mov r12, r0", "mov lr, r1", f"str r2, [sp, #{mo}]",
          f"str r3, [sp, #{mo + 4}]")
-    emit(f"add r0, sp, #{oo + 16}", "ldm r0, {r0, r1, r2, r3}", "lsrs r6, r6, #1")
+    emit(f"add r0, sp, #{oo + 16}", "ldm r0, {r0, r1, r2, r3}", "negs r4, r6")
     for i in range(4):
         emit(f"ldr r4, [sp, #{oo + 48 + 4 * i}]", f"adcs r{i}, r{i}, r4")
-    emit("adcs r6, r6, r6", "lsrs r5, r5, #1")
+    emit("sbcs r6, r6, r6", "negs r4, r5")
     for i in range(4):
-        emit(f"ldr r4, [sp, #{mo + 16 + 4 * i}]", "eors r4, r4, r7", f"adcs r{i}, r{i}, r4")
-    emit("adcs r5, r5, r5", "adds r7, r7, r6", "adds r7, r7, r5")
+        add_middle(emit, mo + 16 + 4 * i, f"r{i}", q, False)
+    emit("sbcs r5, r5, r5", "adds r7, r7, r6", "adds r7, r7, r5")
+    if q is not None:
+        emit("adds r7, #2")
     # R[4..8) += X0..3, R[8..12) += X4..7, R[12..16) += top and the carry.
     for i, src in enumerate(["mov r5, r12", "mov r5, lr", f"ldr r5, [sp, #{mo}]",
                              f"ldr r5, [sp, #{mo + 4}]"]):
@@ -268,28 +304,31 @@ def combine4(emit, oo, mo, q):
          "adcs r3, r3, r6", f"add r4, sp, #{oo + 48}", "stm r4!, {r0, r1, r2, r3}")
 
 
-def kmul128(emit, x, y, oo, t, q2):
-    """[oo] (8 words) = x y (4 words each): L, H, then the differences at t and t + 8 and M
-    over both (the leaf reads each word before it writes over it, but for x0, in a register
-    by then: 16 bytes of scratch), Q at q2 (lr, or a frame slot while lr holds g's pointer).
-    Where x and y are in the frame (fe_mul's outer differences), t = None puts each
-    difference over the half it is taken from and M over the first."""
-    leaf_mul(emit, x, y, oo)
+def kmul128(emit, x, y, oo, t, q2, r12_free=False, x0_in_r0=False):
+    """[oo] (8 words) = x y (4 words each): L, H, then the differences at t and t + 8 and M,
+    whose low word goes over y's difference's first word (in a register by then: 16 bytes
+    of scratch), or to r12 when r12_free (f's pointer no longer needed), its other words
+    straight into combine2; Q at q2 (lr, or a frame slot while lr holds g's pointer). Where x and y are in
+    the frame (fe_mul's outer differences), t = None puts each difference over the half it
+    is taken from. x0_in_r0 as leaf_mul_regs's."""
+    leaf_mul(emit, x, y, oo, x0_in_r0)
     leaf_mul(emit, at(x, 2), at(y, 2), oo + 16)
     dx, dy = (x[1], y[1]) if t is None else (t, t + 8)
     diff(emit, 2, x, dx, "r5")
     diff(emit, 2, y, dy, "r6")
     emit("eors r5, r5, r6", "mvns r5, r5")
     emit("mov lr, r5" if q2 == "lr" else f"str r5, [sp, #{q2}]")
-    leaf_mul(emit, ("sp", dx), ("sp", dy), dx)
-    combine2(emit, oo, dx, q2)
+    w0 = "r12" if r12_free else dy
+    leaf_mul_regs(emit, ("sp", dy), ("sp", dx), w0, x0_in_r0=True)
+    combine2(emit, oo, w0, q2)
 
 
 def fe_mul_body(emit):
     """The frame (116 bytes): R, the 512-bit product, at 0, M at 64, Q at 96, H's scratch at
     100. M comes first, from the differences |f_lo - f_hi| and |g_lo - g_hi| put where L will
     go (0 and 16), its inner differences over the halves they come from, its inner middle
-    product over the first, its inner Q at 32, where H will go; then L with its scratch in H's
+    product's low word over the first, its inner Q at 32, where H will go (g's difference,
+    taken last and still in r0, is the first operand); then L with its scratch in H's
     place; then H, whose scratch has nowhere to go but above Q. f and g are read through
     their pointers, parked in r12 and lr until H's differences are taken, after which lr is
     free for H's inner Q."""
@@ -298,9 +337,9 @@ def fe_mul_body(emit):
     diff(emit, 4, f, 0, "r5")
     diff(emit, 4, g, 16, "r6")
     emit("eors r5, r5, r6", "mvns r5, r5", "str r5, [sp, #96]")
-    kmul128(emit, ("sp", 0), ("sp", 16), 64, None, 32)
+    kmul128(emit, ("sp", 16), ("sp", 0), 64, None, 32, x0_in_r0=True)
     kmul128(emit, f, g, 0, 32, 48)
-    kmul128(emit, at(f, 4), at(g, 4), 32, 100, "lr")
+    kmul128(emit, at(f, 4), at(g, 4), 32, 100, "lr", r12_free=True)
     combine4(emit, 0, 64, 96)
     return 116
 
@@ -311,7 +350,7 @@ def fe_sq_body(emit):
     f = ("lr", 0)
     emit("mov lr, r1")
     diff(emit, 4, f, 0, "r5")
-    sq128(emit, ("sp", 0), 64)
+    sq128(emit, ("sp", 0), 64, x0_in_r0=True)
     sq128(emit, f, 0)
     sq128(emit, at(f, 4), 32)
     combine4(emit, 0, 64, None)
@@ -333,9 +372,9 @@ def reduce_and_store(emit, ro, h_slot):
          f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"lsls {x}, {w}, #16",
          f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}", f"adcs {w}, {w}, {z}",
          f"ldr {t}, [sp, #{ro + 28}]", f"adds {t}, {t}, {x}", f"adcs {w}, {w}, {z}",
-         f"lsls {w}, {w}, #1", f"lsrs {c}, {t}, #31", f"adds {c}, {c}, {w}",
-         f"lsls {t}, {t}, #1", f"lsrs {t}, {t}, #1", f"mov r12, {t}",
-         f"movs {x}, #19", f"muls {c}, {x}, {c}")
+         f"lsls {t}, {t}, #1", f"adcs {w}, {w}, {w}", f"lsrs {t}, {t}, #1", f"mov r12, {t}",
+         f"movs {x}, #19", f"muls {w}, {x}, {w}")
+    w, c = c, w
     for i in range(7):
         emit(f"ldr {w}, [sp, #{ro + 32 + 4 * i}]", f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
              f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"adds {b}, {b}, {c}",

@@ -13,13 +13,16 @@
  * L = x_lo y_lo, H = x_hi y_hi and M = |x_lo - x_hi| |y_lo - y_hi| (the differences'
  * borrows as masks m_x, m_y), then adds the middle term L + H - (-1)^(m_x ^ m_y) M (below
  * 2^(64k+1)) at word k as L + H + (M ^ Q) - Q, Q = ~(m_x ^ m_y): three carry chains, the
- * first two kept as 0 or 1 in a register (ADCS r, r, r after the chain, LSRS r, r, #1 to
- * resume). Nine 64x64 leaves of four 32x32 products, each four MULS of 16-bit halves whose
- * middle products go in one at a time with their own carries (17 cycles, five registers).
+ * first two's carries added into Q, the top word, at 128 bits (M comes there straight from
+ * its leaf's registers, never stored), and kept as c - 1 in a register at 256 bits (SBCS
+ * r, r, r after the chain, NEGS to resume). Nine 64x64 leaves of four 32x32 products, each
+ * four MULS of 16-bit halves whose middle products go in one at a time with their own
+ * carries (17 cycles, five registers).
  * Karatsuba does not pay below 64 bits here: its differences, sign and recombination cost
  * what the fourth 32x32 product does.
  *
- * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1); at
+ * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1, M taken
+ * off by SBCS); at
  * 128 bits x0^2 + 2^128 x1^2 + 2^65 x0 x1 (two 64-bit squares, one product doubled), which
  * is cheaper than a third square and its recombination. A 32-bit square is three MULS.
  *
@@ -35,22 +38,26 @@
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
  * rest small: M first, from the outer differences stored in L's place, its inner differences
- * over the halves they come from and its inner middle product over them; then L, its scratch
- * in H's place; then H, the only one to need scratch of its own, 16 bytes (a 64-bit leaf
- * writes its product over its first operand, each word read before it is overwritten but the
- * first, already in a register). Nothing is written to h before the last reads of f and g
- * (h may alias them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
+ * over the halves they come from and its inner middle product's low word over them; then L,
+ * its scratch in H's place; then H, the only one to need scratch of its own, 16 bytes (a
+ * middle product's leaf writes only its low word, over its first operand's first word, in a
+ * register by then). Nothing is written to h before the last reads of f and g (h may alias
+ * them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
  * and M; its difference sits in L's place and its middle term needs no Q): 140 and 120 bytes
  * of stack with the pushes (72 and 76 for the column-scanning version before), left to be
  * overwritten, as the C twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,611 and fe_sq 1,105 on
- * the M0 (the column-scanning version before: 2,255 and 1,607; the packed C twins: 6,200 and
- * 4,569); X25519 (crypto_scalarmult) 3.93M cycles on the
- * M0, 5.40M for the column-scanning version. Where the time goes in fe_mul: 9 leaves of 97
- * cycles (4 x 17 in MULS products; the four reading f and g take 4 more, to bring their
- * pointers back from r12 and lr), 3 middle-term combinations of 66 or 67 at 128 bits and one
- * of 145 at 256, the differences 170, the reduction 149. 4.2 KB of 16-bit instructions
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,568 and fe_sq 1,077 on
+ * the M0 (1,611 and 1,105 before M went straight from registers into the 128-bit
+ * combinations and the other trims; the column-scanning version before: 2,255 and 1,607; the
+ * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.81M cycles on the M0, with
+ * this file's fe_add and fe_sub (3.93M with the 1,611 and 1,105 version, 5.40M with the
+ * column-scanning one). Where the time goes in
+ * fe_mul: 9 leaves of 89 to 101 cycles (4 x 17 in MULS products; the four reading f and g
+ * take 4 more, to bring their pointers back from r12 and lr; the three middle ones store
+ * one word, not four, and find their first operand's first word in r0), 3 middle-term
+ * combinations of 60 or 62 at 128 bits and one of 144 at 256, the differences 170, the
+ * reduction 147. 4.2 KB of 16-bit instructions
  * (fe_mul 2.5, fe_sq 1.7; 5.7 before).
  */
     .syntax unified
@@ -111,9 +118,8 @@ microsalt_fe_mul:
     eors r5, r5, r6
     mvns r5, r5
     str r5, [sp, #96]
-    ldr r0, [sp, #0]
     movs r5, r0
-    ldr r1, [sp, #16]
+    ldr r1, [sp, #0]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -132,8 +138,8 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #64]
-    ldr r3, [sp, #4]
-    ldr r2, [sp, #20]
+    ldr r3, [sp, #20]
+    ldr r2, [sp, #4]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -173,8 +179,8 @@ microsalt_fe_mul:
     adds r0, r0, r2
     adcs r1, r1, r5
     adcs r3, r3, r6
-    ldr r2, [sp, #4]
-    ldr r5, [sp, #16]
+    ldr r2, [sp, #20]
+    ldr r5, [sp, #0]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -198,9 +204,9 @@ microsalt_fe_mul:
     adcs r3, r3, r5
     add r4, sp, #68
     stm r4!, {r0, r1, r3}
-    ldr r0, [sp, #8]
+    ldr r0, [sp, #24]
     movs r5, r0
-    ldr r1, [sp, #24]
+    ldr r1, [sp, #8]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -219,8 +225,8 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #80]
-    ldr r3, [sp, #12]
-    ldr r2, [sp, #28]
+    ldr r3, [sp, #28]
+    ldr r2, [sp, #12]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -260,8 +266,8 @@ microsalt_fe_mul:
     adds r0, r0, r2
     adcs r1, r1, r5
     adcs r3, r3, r6
-    ldr r2, [sp, #12]
-    ldr r5, [sp, #24]
+    ldr r2, [sp, #28]
+    ldr r5, [sp, #8]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -285,7 +291,7 @@ microsalt_fe_mul:
     adcs r3, r3, r5
     add r4, sp, #84
     stm r4!, {r0, r1, r3}
-    add r4, sp, #0
+    add r4, sp, #16
     ldm r4!, {r0, r1, r2, r3}
     subs r0, r0, r2
     sbcs r1, r1, r3
@@ -294,9 +300,9 @@ microsalt_fe_mul:
     eors r1, r1, r5
     subs r0, r0, r5
     sbcs r1, r1, r5
-    add r4, sp, #0
-    stm r4!, {r0, r1}
     add r4, sp, #16
+    stm r4!, {r0, r1}
+    add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     subs r0, r0, r2
     sbcs r1, r1, r3
@@ -305,12 +311,11 @@ microsalt_fe_mul:
     eors r1, r1, r6
     subs r0, r0, r6
     sbcs r1, r1, r6
-    add r4, sp, #16
+    add r4, sp, #0
     stm r4!, {r0, r1}
     eors r5, r5, r6
     mvns r5, r5
     str r5, [sp, #32]
-    ldr r0, [sp, #0]
     movs r5, r0
     ldr r1, [sp, #16]
     uxth r2, r0
@@ -395,50 +400,46 @@ microsalt_fe_mul:
     adds r0, r0, r4
     adcs r1, r1, r2
     adcs r3, r3, r5
-    add r4, sp, #4
-    stm r4!, {r0, r1, r3}
+    ldr r2, [sp, #0]
+    ldr r6, [sp, #32]
+    eors r2, r2, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    eors r3, r3, r6
+    lsrs r4, r6, #1
     add r4, sp, #64
-    ldm r4!, {r0, r1, r2, r3}
-    ldm r4, {r4, r5, r6, r7}
-    adds r0, r0, r4
-    adcs r1, r1, r5
-    adcs r2, r2, r6
-    adcs r3, r3, r7
-    movs r6, #0
-    adcs r6, r6, r6
-    ldr r7, [sp, #32]
-    movs r5, #0
-    lsrs r4, r7, #1
-    ldr r4, [sp, #0]
-    eors r4, r4, r7
-    adcs r0, r0, r4
-    ldr r4, [sp, #4]
-    eors r4, r4, r7
-    adcs r1, r1, r4
-    ldr r4, [sp, #8]
-    eors r4, r4, r7
+    ldm r4, {r4, r5, r7}
     adcs r2, r2, r4
-    ldr r4, [sp, #12]
-    eors r4, r4, r7
-    adcs r3, r3, r4
-    adcs r5, r5, r5
-    adds r7, r7, r6
-    adds r7, r7, r5
-    ldr r4, [sp, #72]
-    adds r0, r0, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
     ldr r4, [sp, #76]
-    adcs r1, r1, r4
-    ldr r4, [sp, #80]
-    adcs r2, r2, r4
-    ldr r4, [sp, #84]
     adcs r3, r3, r4
-    ldr r4, [sp, #88]
-    adcs r4, r4, r7
-    ldr r5, [sp, #92]
-    movs r6, #0
-    adcs r5, r5, r6
-    add r6, sp, #72
-    stm r6!, {r0, r1, r2, r3, r4, r5}
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #80
+    ldm r7, {r4, r5, r7}
+    adds r2, r2, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
+    ldr r4, [sp, #92]
+    adcs r3, r3, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #72]
+    adds r4, r4, r2
+    ldr r5, [sp, #76]
+    adcs r5, r5, r0
+    add r2, sp, #72
+    stm r2!, {r4, r5}
+    ldr r4, [sp, #80]
+    adcs r4, r4, r1
+    ldr r5, [sp, #84]
+    adcs r5, r5, r3
+    ldr r0, [sp, #88]
+    adcs r6, r6, r0
+    ldr r0, [sp, #92]
+    adcs r7, r7, r0
+    stm r2!, {r4, r5, r6, r7}
     mov r6, r12
     mov r7, lr
     ldr r0, [r6, #0]
@@ -646,9 +647,8 @@ microsalt_fe_mul:
     eors r5, r5, r6
     mvns r5, r5
     str r5, [sp, #48]
-    ldr r0, [sp, #32]
     movs r5, r0
-    ldr r1, [sp, #40]
+    ldr r1, [sp, #32]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -666,9 +666,9 @@ microsalt_fe_mul:
     lsrs r3, r3, #16
     adds r2, r2, r1
     adcs r0, r0, r3
-    str r2, [sp, #32]
-    ldr r3, [sp, #36]
-    ldr r2, [sp, #44]
+    str r2, [sp, #40]
+    ldr r3, [sp, #44]
+    ldr r2, [sp, #36]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -708,8 +708,8 @@ microsalt_fe_mul:
     adds r0, r0, r2
     adcs r1, r1, r5
     adcs r3, r3, r6
-    ldr r2, [sp, #36]
-    ldr r5, [sp, #40]
+    ldr r2, [sp, #44]
+    ldr r5, [sp, #32]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -731,50 +731,46 @@ microsalt_fe_mul:
     adds r0, r0, r4
     adcs r1, r1, r2
     adcs r3, r3, r5
-    add r4, sp, #36
-    stm r4!, {r0, r1, r3}
+    ldr r2, [sp, #40]
+    ldr r6, [sp, #48]
+    eors r2, r2, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    eors r3, r3, r6
+    lsrs r4, r6, #1
     add r4, sp, #0
-    ldm r4!, {r0, r1, r2, r3}
-    ldm r4, {r4, r5, r6, r7}
-    adds r0, r0, r4
-    adcs r1, r1, r5
-    adcs r2, r2, r6
-    adcs r3, r3, r7
-    movs r6, #0
-    adcs r6, r6, r6
-    ldr r7, [sp, #48]
-    movs r5, #0
-    lsrs r4, r7, #1
-    ldr r4, [sp, #32]
-    eors r4, r4, r7
-    adcs r0, r0, r4
-    ldr r4, [sp, #36]
-    eors r4, r4, r7
-    adcs r1, r1, r4
-    ldr r4, [sp, #40]
-    eors r4, r4, r7
+    ldm r4, {r4, r5, r7}
     adcs r2, r2, r4
-    ldr r4, [sp, #44]
-    eors r4, r4, r7
-    adcs r3, r3, r4
-    adcs r5, r5, r5
-    adds r7, r7, r6
-    adds r7, r7, r5
-    ldr r4, [sp, #8]
-    adds r0, r0, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
     ldr r4, [sp, #12]
-    adcs r1, r1, r4
-    ldr r4, [sp, #16]
-    adcs r2, r2, r4
-    ldr r4, [sp, #20]
     adcs r3, r3, r4
-    ldr r4, [sp, #24]
-    adcs r4, r4, r7
-    ldr r5, [sp, #28]
-    movs r6, #0
-    adcs r5, r5, r6
-    add r6, sp, #8
-    stm r6!, {r0, r1, r2, r3, r4, r5}
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #16
+    ldm r7, {r4, r5, r7}
+    adds r2, r2, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
+    ldr r4, [sp, #28]
+    adcs r3, r3, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #8]
+    adds r4, r4, r2
+    ldr r5, [sp, #12]
+    adcs r5, r5, r0
+    add r2, sp, #8
+    stm r2!, {r4, r5}
+    ldr r4, [sp, #16]
+    adcs r4, r4, r1
+    ldr r5, [sp, #20]
+    adcs r5, r5, r3
+    ldr r0, [sp, #24]
+    adcs r6, r6, r0
+    ldr r0, [sp, #28]
+    adcs r7, r7, r0
+    stm r2!, {r4, r5, r6, r7}
     mov r6, r12
     mov r7, lr
     ldr r0, [r6, #16]
@@ -984,9 +980,8 @@ microsalt_fe_mul:
     eors r5, r5, r6
     mvns r5, r5
     mov lr, r5
-    ldr r0, [sp, #100]
     movs r5, r0
-    ldr r1, [sp, #108]
+    ldr r1, [sp, #100]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -1004,9 +999,9 @@ microsalt_fe_mul:
     lsrs r3, r3, #16
     adds r2, r2, r1
     adcs r0, r0, r3
-    str r2, [sp, #100]
-    ldr r3, [sp, #104]
-    ldr r2, [sp, #112]
+    mov r12, r2
+    ldr r3, [sp, #112]
+    ldr r2, [sp, #104]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -1046,8 +1041,8 @@ microsalt_fe_mul:
     adds r0, r0, r2
     adcs r1, r1, r5
     adcs r3, r3, r6
-    ldr r2, [sp, #104]
-    ldr r5, [sp, #108]
+    ldr r2, [sp, #112]
+    ldr r5, [sp, #100]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -1069,50 +1064,46 @@ microsalt_fe_mul:
     adds r0, r0, r4
     adcs r1, r1, r2
     adcs r3, r3, r5
-    add r4, sp, #104
-    stm r4!, {r0, r1, r3}
+    mov r2, r12
+    mov r6, lr
+    eors r2, r2, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    eors r3, r3, r6
+    lsrs r4, r6, #1
     add r4, sp, #32
-    ldm r4!, {r0, r1, r2, r3}
-    ldm r4, {r4, r5, r6, r7}
-    adds r0, r0, r4
-    adcs r1, r1, r5
-    adcs r2, r2, r6
-    adcs r3, r3, r7
-    movs r6, #0
-    adcs r6, r6, r6
-    mov r7, lr
-    movs r5, #0
-    lsrs r4, r7, #1
-    ldr r4, [sp, #100]
-    eors r4, r4, r7
-    adcs r0, r0, r4
-    ldr r4, [sp, #104]
-    eors r4, r4, r7
-    adcs r1, r1, r4
-    ldr r4, [sp, #108]
-    eors r4, r4, r7
+    ldm r4, {r4, r5, r7}
     adcs r2, r2, r4
-    ldr r4, [sp, #112]
-    eors r4, r4, r7
-    adcs r3, r3, r4
-    adcs r5, r5, r5
-    adds r7, r7, r6
-    adds r7, r7, r5
-    ldr r4, [sp, #40]
-    adds r0, r0, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
     ldr r4, [sp, #44]
-    adcs r1, r1, r4
-    ldr r4, [sp, #48]
-    adcs r2, r2, r4
-    ldr r4, [sp, #52]
     adcs r3, r3, r4
-    ldr r4, [sp, #56]
-    adcs r4, r4, r7
-    ldr r5, [sp, #60]
-    movs r6, #0
-    adcs r5, r5, r6
-    add r6, sp, #40
-    stm r6!, {r0, r1, r2, r3, r4, r5}
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #48
+    ldm r7, {r4, r5, r7}
+    adds r2, r2, r4
+    adcs r0, r0, r5
+    adcs r1, r1, r7
+    ldr r4, [sp, #60]
+    adcs r3, r3, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #40]
+    adds r4, r4, r2
+    ldr r5, [sp, #44]
+    adcs r5, r5, r0
+    add r2, sp, #40
+    stm r2!, {r4, r5}
+    ldr r4, [sp, #48]
+    adcs r4, r4, r1
+    ldr r5, [sp, #52]
+    adcs r5, r5, r3
+    ldr r0, [sp, #56]
+    adcs r6, r6, r0
+    ldr r0, [sp, #60]
+    adcs r7, r7, r0
+    stm r2!, {r4, r5, r6, r7}
     add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     add r4, sp, #32
@@ -1121,10 +1112,8 @@ microsalt_fe_mul:
     adcs r1, r1, r5
     adcs r2, r2, r6
     adcs r3, r3, r7
-    movs r6, #0
-    adcs r6, r6, r6
+    sbcs r6, r6, r6
     ldr r7, [sp, #96]
-    movs r5, #0
     lsrs r4, r7, #1
     ldr r4, [sp, #64]
     eors r4, r4, r7
@@ -1138,14 +1127,14 @@ microsalt_fe_mul:
     ldr r4, [sp, #76]
     eors r4, r4, r7
     adcs r3, r3, r4
-    adcs r5, r5, r5
+    sbcs r5, r5, r5
     mov r12, r0
     mov lr, r1
     str r2, [sp, #64]
     str r3, [sp, #68]
     add r0, sp, #16
     ldm r0, {r0, r1, r2, r3}
-    lsrs r6, r6, #1
+    negs r4, r6
     ldr r4, [sp, #48]
     adcs r0, r0, r4
     ldr r4, [sp, #52]
@@ -1154,8 +1143,8 @@ microsalt_fe_mul:
     adcs r2, r2, r4
     ldr r4, [sp, #60]
     adcs r3, r3, r4
-    adcs r6, r6, r6
-    lsrs r5, r5, #1
+    sbcs r6, r6, r6
+    negs r4, r5
     ldr r4, [sp, #80]
     eors r4, r4, r7
     adcs r0, r0, r4
@@ -1168,9 +1157,10 @@ microsalt_fe_mul:
     ldr r4, [sp, #92]
     eors r4, r4, r7
     adcs r3, r3, r4
-    adcs r5, r5, r5
+    sbcs r5, r5, r5
     adds r7, r7, r6
     adds r7, r7, r5
+    adds r7, #2
     ldr r4, [sp, #16]
     mov r5, r12
     adds r4, r4, r5
@@ -1220,85 +1210,69 @@ microsalt_fe_mul:
     ldr r6, [sp, #28]
     adds r6, r6, r5
     adcs r3, r3, r2
-    lsls r3, r3, #1
-    lsrs r7, r6, #31
-    adds r7, r7, r3
     lsls r6, r6, #1
+    adcs r3, r3, r3
     lsrs r6, r6, #1
     mov r12, r6
     movs r5, #19
-    muls r7, r5, r7
-    ldr r3, [sp, #32]
-    uxth r4, r3
-    lsrs r3, r3, #16
+    muls r3, r5, r3
+    ldr r7, [sp, #32]
+    uxth r4, r7
+    lsrs r7, r7, #16
     muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
     adds r5, r5, r4
-    adcs r3, r3, r2
+    adcs r7, r7, r2
     ldr r6, [sp, #0]
     adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #0]
-    ldr r7, [sp, #36]
-    uxth r4, r7
-    lsrs r7, r7, #16
-    muls r4, r1, r4
-    muls r7, r1, r7
-    adds r4, r4, r3
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r5, r5, r4
     adcs r7, r7, r2
+    str r6, [r0, #0]
+    ldr r3, [sp, #36]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
     ldr r6, [sp, #4]
     adds r6, r6, r5
-    adcs r7, r7, r2
-    str r6, [r0, #4]
-    ldr r3, [sp, #40]
-    uxth r4, r3
-    lsrs r3, r3, #16
-    muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
-    adds r5, r5, r4
     adcs r3, r3, r2
+    str r6, [r0, #4]
+    ldr r7, [sp, #40]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
     ldr r6, [sp, #8]
     adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #8]
-    ldr r7, [sp, #44]
-    uxth r4, r7
-    lsrs r7, r7, #16
-    muls r4, r1, r4
-    muls r7, r1, r7
-    adds r4, r4, r3
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r5, r5, r4
     adcs r7, r7, r2
+    str r6, [r0, #8]
+    ldr r3, [sp, #44]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
     ldr r6, [sp, #12]
     adds r6, r6, r5
-    adcs r7, r7, r2
+    adcs r3, r3, r2
     str r6, [r0, #12]
-    ldr r3, [sp, #48]
-    uxth r4, r3
-    lsrs r3, r3, #16
-    muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
-    adds r5, r5, r4
-    adcs r3, r3, r2
-    ldr r6, [sp, #16]
-    adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #16]
-    ldr r7, [sp, #52]
+    ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
     muls r4, r1, r4
@@ -1308,11 +1282,11 @@ microsalt_fe_mul:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #20]
+    ldr r6, [sp, #16]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #20]
-    ldr r3, [sp, #56]
+    str r6, [r0, #16]
+    ldr r3, [sp, #52]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -1322,12 +1296,26 @@ microsalt_fe_mul:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #24]
+    ldr r6, [sp, #20]
     adds r6, r6, r5
     adcs r3, r3, r2
+    str r6, [r0, #20]
+    ldr r7, [sp, #56]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #24]
+    adds r6, r6, r5
+    adcs r7, r7, r2
     str r6, [r0, #24]
     mov r6, r12
-    adds r6, r6, r3
+    adds r6, r6, r7
     str r6, [r0, #28]
     add sp, #120
     pop {r4-r7, pc}
@@ -1362,7 +1350,6 @@ microsalt_fe_sq:
     sbcs r3, r3, r5
     add r4, sp, #0
     stm r4!, {r0, r1, r2, r3}
-    ldr r0, [sp, #0]
     movs r2, r0
     uxth r1, r0
     lsrs r0, r0, #16
@@ -1556,25 +1543,21 @@ microsalt_fe_sq:
     adcs r3, r3, r3
     movs r4, #0
     adcs r4, r4, r4
-    movs r6, #0
-    ldr r5, [sp, #72]
+    add r7, sp, #72
+    ldm r7!, {r5, r6}
     adds r5, r5, r2
-    str r5, [sp, #72]
-    ldr r5, [sp, #76]
-    adcs r5, r5, r0
-    str r5, [sp, #76]
-    ldr r5, [sp, #80]
+    adcs r6, r6, r0
+    add r2, sp, #72
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r1
-    str r5, [sp, #80]
-    ldr r5, [sp, #84]
-    adcs r5, r5, r3
-    str r5, [sp, #84]
-    ldr r5, [sp, #88]
+    adcs r6, r6, r3
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r4
-    str r5, [sp, #88]
-    ldr r5, [sp, #92]
-    adcs r5, r5, r6
-    str r5, [sp, #92]
+    movs r0, #0
+    adcs r6, r6, r0
+    stm r2!, {r5, r6}
     mov r7, lr
     ldr r0, [r7, #0]
     movs r2, r0
@@ -1773,25 +1756,21 @@ microsalt_fe_sq:
     adcs r3, r3, r3
     movs r4, #0
     adcs r4, r4, r4
-    movs r6, #0
-    ldr r5, [sp, #8]
+    add r7, sp, #8
+    ldm r7!, {r5, r6}
     adds r5, r5, r2
-    str r5, [sp, #8]
-    ldr r5, [sp, #12]
-    adcs r5, r5, r0
-    str r5, [sp, #12]
-    ldr r5, [sp, #16]
+    adcs r6, r6, r0
+    add r2, sp, #8
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r1
-    str r5, [sp, #16]
-    ldr r5, [sp, #20]
-    adcs r5, r5, r3
-    str r5, [sp, #20]
-    ldr r5, [sp, #24]
+    adcs r6, r6, r3
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r4
-    str r5, [sp, #24]
-    ldr r5, [sp, #28]
-    adcs r5, r5, r6
-    str r5, [sp, #28]
+    movs r0, #0
+    adcs r6, r6, r0
+    stm r2!, {r5, r6}
     mov r7, lr
     ldr r0, [r7, #16]
     movs r2, r0
@@ -1990,25 +1969,21 @@ microsalt_fe_sq:
     adcs r3, r3, r3
     movs r4, #0
     adcs r4, r4, r4
-    movs r6, #0
-    ldr r5, [sp, #40]
+    add r7, sp, #40
+    ldm r7!, {r5, r6}
     adds r5, r5, r2
-    str r5, [sp, #40]
-    ldr r5, [sp, #44]
-    adcs r5, r5, r0
-    str r5, [sp, #44]
-    ldr r5, [sp, #48]
+    adcs r6, r6, r0
+    add r2, sp, #40
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r1
-    str r5, [sp, #48]
-    ldr r5, [sp, #52]
-    adcs r5, r5, r3
-    str r5, [sp, #52]
-    ldr r5, [sp, #56]
+    adcs r6, r6, r3
+    stm r2!, {r5, r6}
+    ldm r7!, {r5, r6}
     adcs r5, r5, r4
-    str r5, [sp, #56]
-    ldr r5, [sp, #60]
-    adcs r5, r5, r6
-    str r5, [sp, #60]
+    movs r0, #0
+    adcs r6, r6, r0
+    stm r2!, {r5, r6}
     add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     add r4, sp, #32
@@ -2017,32 +1992,24 @@ microsalt_fe_sq:
     adcs r1, r1, r5
     adcs r2, r2, r6
     adcs r3, r3, r7
-    movs r6, #0
-    adcs r6, r6, r6
-    movs r7, #0
-    mvns r7, r7
-    movs r5, #0
-    lsrs r4, r7, #1
+    sbcs r6, r6, r6
+    movs r7, #1
     ldr r4, [sp, #64]
-    eors r4, r4, r7
-    adcs r0, r0, r4
+    subs r0, r0, r4
     ldr r4, [sp, #68]
-    eors r4, r4, r7
-    adcs r1, r1, r4
+    sbcs r1, r1, r4
     ldr r4, [sp, #72]
-    eors r4, r4, r7
-    adcs r2, r2, r4
+    sbcs r2, r2, r4
     ldr r4, [sp, #76]
-    eors r4, r4, r7
-    adcs r3, r3, r4
-    adcs r5, r5, r5
+    sbcs r3, r3, r4
+    sbcs r5, r5, r5
     mov r12, r0
     mov lr, r1
     str r2, [sp, #64]
     str r3, [sp, #68]
     add r0, sp, #16
     ldm r0, {r0, r1, r2, r3}
-    lsrs r6, r6, #1
+    negs r4, r6
     ldr r4, [sp, #48]
     adcs r0, r0, r4
     ldr r4, [sp, #52]
@@ -2051,21 +2018,17 @@ microsalt_fe_sq:
     adcs r2, r2, r4
     ldr r4, [sp, #60]
     adcs r3, r3, r4
-    adcs r6, r6, r6
-    lsrs r5, r5, #1
+    sbcs r6, r6, r6
+    negs r4, r5
     ldr r4, [sp, #80]
-    eors r4, r4, r7
-    adcs r0, r0, r4
+    sbcs r0, r0, r4
     ldr r4, [sp, #84]
-    eors r4, r4, r7
-    adcs r1, r1, r4
+    sbcs r1, r1, r4
     ldr r4, [sp, #88]
-    eors r4, r4, r7
-    adcs r2, r2, r4
+    sbcs r2, r2, r4
     ldr r4, [sp, #92]
-    eors r4, r4, r7
-    adcs r3, r3, r4
-    adcs r5, r5, r5
+    sbcs r3, r3, r4
+    sbcs r5, r5, r5
     adds r7, r7, r6
     adds r7, r7, r5
     ldr r4, [sp, #16]
@@ -2117,85 +2080,69 @@ microsalt_fe_sq:
     ldr r6, [sp, #28]
     adds r6, r6, r5
     adcs r3, r3, r2
-    lsls r3, r3, #1
-    lsrs r7, r6, #31
-    adds r7, r7, r3
     lsls r6, r6, #1
+    adcs r3, r3, r3
     lsrs r6, r6, #1
     mov r12, r6
     movs r5, #19
-    muls r7, r5, r7
-    ldr r3, [sp, #32]
-    uxth r4, r3
-    lsrs r3, r3, #16
+    muls r3, r5, r3
+    ldr r7, [sp, #32]
+    uxth r4, r7
+    lsrs r7, r7, #16
     muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
     adds r5, r5, r4
-    adcs r3, r3, r2
+    adcs r7, r7, r2
     ldr r6, [sp, #0]
     adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #0]
-    ldr r7, [sp, #36]
-    uxth r4, r7
-    lsrs r7, r7, #16
-    muls r4, r1, r4
-    muls r7, r1, r7
-    adds r4, r4, r3
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r5, r5, r4
     adcs r7, r7, r2
+    str r6, [r0, #0]
+    ldr r3, [sp, #36]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
     ldr r6, [sp, #4]
     adds r6, r6, r5
-    adcs r7, r7, r2
-    str r6, [r0, #4]
-    ldr r3, [sp, #40]
-    uxth r4, r3
-    lsrs r3, r3, #16
-    muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
-    adds r5, r5, r4
     adcs r3, r3, r2
+    str r6, [r0, #4]
+    ldr r7, [sp, #40]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
     ldr r6, [sp, #8]
     adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #8]
-    ldr r7, [sp, #44]
-    uxth r4, r7
-    lsrs r7, r7, #16
-    muls r4, r1, r4
-    muls r7, r1, r7
-    adds r4, r4, r3
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r5, r5, r4
     adcs r7, r7, r2
+    str r6, [r0, #8]
+    ldr r3, [sp, #44]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
     ldr r6, [sp, #12]
     adds r6, r6, r5
-    adcs r7, r7, r2
+    adcs r3, r3, r2
     str r6, [r0, #12]
-    ldr r3, [sp, #48]
-    uxth r4, r3
-    lsrs r3, r3, #16
-    muls r4, r1, r4
-    muls r3, r1, r3
-    adds r4, r4, r7
-    lsls r5, r3, #16
-    lsrs r3, r3, #16
-    adds r5, r5, r4
-    adcs r3, r3, r2
-    ldr r6, [sp, #16]
-    adds r6, r6, r5
-    adcs r3, r3, r2
-    str r6, [r0, #16]
-    ldr r7, [sp, #52]
+    ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
     muls r4, r1, r4
@@ -2205,11 +2152,11 @@ microsalt_fe_sq:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #20]
+    ldr r6, [sp, #16]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #20]
-    ldr r3, [sp, #56]
+    str r6, [r0, #16]
+    ldr r3, [sp, #52]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -2219,12 +2166,26 @@ microsalt_fe_sq:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #24]
+    ldr r6, [sp, #20]
     adds r6, r6, r5
     adcs r3, r3, r2
+    str r6, [r0, #20]
+    ldr r7, [sp, #56]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #24]
+    adds r6, r6, r5
+    adcs r7, r7, r2
     str r6, [r0, #24]
     mov r6, r12
-    adds r6, r6, r3
+    adds r6, r6, r7
     str r6, [r0, #28]
     add sp, #100
     pop {r4-r7, pc}
