@@ -28,24 +28,31 @@ HEADER = """\
  * cycles whatever its operands.
  *
  * -O2 builds (the ATmega2560's): subtractive Karatsuba, two levels. fe_mul splits f and g in
- * 128-bit halves: P = fL gL, Q = fH gH and R = |fL - fH| |gL - gH| (the differences stored in
- * the frame first), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree
- * or not. Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
+ * 128-bit halves: P = fL gL, Q = fH gH and R = |gL - gH| |fL - fH| (the differences stored in
+ * the frame first, the first eight bytes of |gL - gH| going in from the registers they are
+ * made in), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree or not.
+ * Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
  * 8 x 8-byte leaves with both operands in registers (r2-r9, r10-r17): product scanning, a
  * 24-bit accumulator in three rotating registers, 5 cycles per byte product, 64 products a
  * leaf instead of 256 a quarter. Its first two leaves go to memory; the third, on |aH - aL|
  * and |bH - bL| made in place from the second's operands, keeps its 16 bytes in registers
  * (the bytes and the accumulator take the free registers, then the operand registers the
  * scan is done with), its sign in the T flag, and is merged at once (refined Karatsuba:
- * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, Q = fH^2 and R = (fL - fH)^2,
- * always subtracted, from three inline copies of microsalt_avr_sq128 (a in r2-r17, each
- * column's cross products summed apart, doubled, then the diagonal square added: 136
- * products instead of 256; |fL - fH| goes in from the registers it is made in). The
- * Karatsuba merge of the top level and the reduction mod 2^256 - 38 are one pass
- * (combine_reduce in the generator): the high half of the 512-bit product is never stored,
- * each chunk of eight bytes goes from the registers it is summed in to 38 t[32 + i] + t[i],
- * and the first bytes of h stay in spare registers for the final fold of the carry and bit
- * 255 as 19 (2c + b), which cannot carry out of 2^256.
+ * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, R = (fL - fH)^2 (always
+ * subtracted) and Q = fH^2, in that order, from three inline copies of microsalt_avr_sq128
+ * (a in r2-r17, left alone: |fL - fH| is made from the fL that P loaded and goes in from
+ * those registers). sq128 is 2 U + D with U the cross products a_i a_j (i < j), scanned
+ * straight into the accumulator, and D the squares a_i^2: each pair of U's bytes is doubled
+ * and takes a_i^2 as it leaves the scan, the shifted-out bit and the carry kept in two
+ * registers (MUL clobbers the carry flag); 136 products instead of 256. The Karatsuba merge
+ * of the top level and the reduction mod 2^256 - 38 are one pass (combine_reduce in the
+ * generator): the high half of the 512-bit product is never stored, each chunk of eight
+ * bytes goes from the registers it is summed in to 38 t[32 + i] + t[i]. The bits from 255 up
+ * are folded before that chain starts rather than after it: the top byte t[63] is known to
+ * within one before the merge ends (Q's top byte, then a small carry in), so q = (t[31] +
+ * 38 e') >> 7, e' that byte less one (at least 0), goes in as 19 q at byte 0 and leaves t[31]
+ * and t[63] - e' small enough that h[31] cannot carry out: one pass, no carry propagation
+ * through h afterwards.
  *
  * -Os builds add four 128 x 128-bit products from one routine (microsalt_avr_mul128acc:
  * out[0..31] += a[0..15] b[0..15], rows in two blocks of eight, b cached eight bytes at a
@@ -59,9 +66,9 @@ HEADER = """\
  * -Os helpers are called; -O2 builds inline everything), 96 bytes of frame (64 for the -Os
  * fe_mul) and 3 bytes pushed by the -O2 fe_mul.
  *
- * Measured (simavr, one call from C included): fe_mul 5,718 cycles, fe_sq 4,007
- * (ATmega2560, -O2, 14,640 bytes of code; 7,147 and 5,019 with product scanning); 8,706
- * and 5,560 (ATmega328P, -Os, 4,840 bytes).
+ * Measured (simavr, one call from C included): fe_mul 5,593 cycles, fe_sq 3,661
+ * (ATmega2560, -O2, 13,910 bytes of code; 7,147 and 5,019 with product scanning); 8,706
+ * and 5,422 (ATmega328P, -Os, 4,702 bytes).
  */
 """ + FRAME_DEFINES + """
     .text
@@ -73,7 +80,6 @@ ACC = ["r18", "r19", "r20"]
 ZERO = "r21"
 TMP = "r22"
 CARRY = "r23"
-CROSS = ["r22", "r23", "r26"]
 
 
 def mul128acc(emit):
@@ -154,15 +160,15 @@ def leaf(emit, store):
     return out
 
 
-def k128(emit):
+def k128(emit, a_in_regs=False):
     """out[0..31] = a[0..15] b[0..15], a Karatsuba step over three leaves:
     L = aL bL and H = aH bH to memory, then M = |aH - aL| |bH - bL| left in registers and
     out[8..31] += L + H - (-1)^s M, s the sign of (aH - aL)(bH - bL). Every register but Y
-    is clobbered (r21 ends as 0)."""
+    is clobbered (r21 ends as 0). a_in_regs: a[0..7] is in r2-r9 already, X = a + 8."""
     emit("/* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */")
     emit(f"clr {ZERO}")
     for half in range(2):
-        for i in range(8):
+        for i in range(8 if half or not a_in_regs else 0):
             emit(f"ld {LA[i]}, X+")
         for i in range(8):
             emit(f"ldd {LB[i]}, Z+{8 * half + i}")
@@ -236,12 +242,12 @@ def k128(emit):
              f"std Y+{24 + i}, {T[i]}")
 
 
-def absdiff(emit, dst):
+def absdiff(emit, dst, loaded=False):
     """r2-r17 and, unless dst is None, Y + dst[0..15] = |a[0..15] - a[16..31]| with a at Z;
     r19 = 0xff when a[0..15] < a[16..31], else 0: the negation is (d xor m) - m over all 16
-    bytes, so no branch on the borrow."""
+    bytes, so no branch on the borrow. loaded: a[0..15] is in r2-r17 already."""
     d = A
-    for i in range(16):
+    for i in range(0 if loaded else 16):
         emit(f"ldd {d[i]}, Z+{i}")
     for i in range(16):
         emit(f"ldd r18, Z+{16 + i}", f"{'sub' if i == 0 else 'sbc'} {d[i]}, r18")
@@ -264,8 +270,9 @@ def combine_reduce(emit, square=False):
     chain. Each chain keeps its carry in a register of its own across chunks of eight bytes
     (lsr puts it in the carry flag, rol takes it back), as the reduction's MULs come in
     between: h = t[0..31] + 38 t[32..63] takes t[32..63] from the registers as they are made,
-    never stored, and t[16..31] waits in R0's place. Then the carry and bit 255 are folded
-    back in as 19 (2c + b), which cannot carry out of 2^256. Y = t, Z = R, r24:r25 = h."""
+    never stored, and t[16..31] waits in R0's place. The bits of h from 255 up are folded
+    back as 19 q before the chain starts (fold_top), so nothing is added after it, and h <
+    2^256. Y = t, Z = R, r24:r25 = h."""
     X = A[:8]
     b, cA, cB, cT, zero, e, m = "r10", "r11", "r12", "r13", "r14", "r15", "r23"
     c38 = "r19"  # then 19
@@ -304,26 +311,28 @@ def combine_reduce(emit, square=False):
             emit(f"std Z+{j + i}, {X[i]}")
 
     acc = ["r18", "r17"]  # the sum's low byte, then its carry
-    emit(f"ldi {c38}, 38", f"clr {acc[0]}", f"clr {acc[1]}", "movw r26, r30", "adiw r26, 16",
-         "movw r30, r24")
-    # Bytes of h stay where they were summed while spare registers last (no store, and the
-    # fold below adds to them in place): the spare registers of pass 3, then those pass 4
-    # frees. kept: byte -> register.
-    pool, kept = ["r16", "r20", "r21", "r22", "r24", "r25"], {}
+    # fold_top: h[31] would be t[31] + 38 t[63] + c, c < 40 the chain's carry into it, and
+    # the final t[63] is not known yet (Q1 + d comes last) but is e - 1, e or e + 1, e =
+    # Q1[15], and at least e' = max(e - 1, 0). So v = t[31] + 38 e' < 2^14 is split as 128 q
+    # + r: t[31] becomes r and t[63] becomes t[63] - e' (in pass 4), 2^255 q goes in at byte
+    # 0 as 19 q (below 1,463, in the accumulator from the start), and h[31] = r + 38 (t[63] -
+    # e') + c < 128 + 76 + 40 < 256: no carry out of 2^256. X[7] is t[31] still; e' waits in
+    # r20 (free, as r21, in the passes below).
+    e2, c19 = "r20", "r21"
+    emit(f"ldd {e2}, Y+63", f"subi {e2}, 1", f"adc {e2}, {zero}", f"ldi {c38}, 38",
+         f"mul {e2}, {c38}", f"add r0, {X[7]}", f"adc r1, {zero}", "lsl r0", "rol r1",
+         "lsr r0", "std Z+15, r0", f"ldi {c19}, 19", f"mul r1, {c19}", f"mov {acc[0]}, r0",
+         f"mov {acc[1]}, r1", "movw r26, r30", "adiw r26, 16", "movw r30, r24")
 
     def reduce8(first, low):
         """h[first..first+7] = t[first..] (low(k) loads it) + 38 X + carry; per byte below
-        38 * 255 + 255 + 2^6 < 2^14. h[31] stays in acc[0], the carry out in acc[1]."""
+        38 * 255 + 255 + 1,463 < 2^14 (the carry below 45 out of byte 0, 40 after)."""
         for i in range(8):
             k = first + i
             emit(f"mul {X[i]}, {c38}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1", low(k),
-                 f"add {acc[0]}, {b}", f"adc {acc[1]}, {zero}")
-            if k < 31 and pool:
-                kept[k] = acc[0]
-                acc[:] = [acc[1], pool.pop(0)]
-                emit(f"clr {acc[1]}")
-            elif k < 31:
-                emit(f"std Z+{k}, {acc[0]}", f"clr {acc[0]}")
+                 f"add {acc[0]}, {b}", f"adc {acc[1]}, {zero}", f"std Z+{k}, {acc[0]}")
+            if k < 31:
+                emit(f"clr {acc[0]}")
                 acc.reverse()
 
     # t[32..47] = P1 + Q0 + Q1 + (R1 xor m) + carries; R1 read through X (Z is h now).
@@ -351,55 +360,61 @@ def combine_reduce(emit, square=False):
                  f"{'add' if i == 0 and c == 0 else 'adc'} {X[i]}, {cA if i == 0 and c == 0 else e}")
         if not c:
             emit(f"rol {cB}")
-            pool += [cA, cT, m]  # d is in
-        reduce8(16 + j, lambda k: f"ld {b}, X+")
-    top, carry = acc
-    emit(f"ldi {c38}, 19", f"lsl {top}", f"rol {carry}", f"lsr {top}", f"mul {carry}, {c38}")
-    for i in range(31):
-        add = f"{'add' if i == 0 else 'adc'} {{}}, {'r0' if i == 0 else 'r1' if i == 1 else zero}"
-        if i in kept:
-            emit(add.format(kept[i]), f"std Z+{i}, {kept[i]}")
         else:
-            emit(f"ldd {b}, Z+{i}", add.format(b), f"std Z+{i}, {b}")
-    emit(f"adc {top}, {zero}", f"std Z+31, {top}")
+            emit(f"sub {X[7]}, {e2}")  # t[63] - e': the 38 e' is in q and r
+        reduce8(16 + j, lambda k: f"ld {b}, X+")
 
 
 def sq128(emit, inline=None):
     """A subroutine (-Os), or inline (-O2) with a loaded from Z (inline "mem") or already in
-    r2-r17 (inline "regs")."""
+    r2-r17 (inline "regs").
+
+    a^2 = 2 U + D, U = sum of a_i a_j 2^(8(i + j)) over i < j, D = sum of a_i^2 2^(16 i): the
+    scan sums U's columns (cross products straight into the accumulator), and each pair of
+    its bytes is doubled and takes a_i^2 as it leaves, two carry bits kept in registers (MUL
+    clobbers the carry flag) instead of doubling every column's cross sum apart."""
     if not inline:
         emit.comment("out[0..31] = a[0..15]^2; Y = out, Z = a.")
         emit("microsalt_avr_sq128:")
     if inline != "regs":
         for i in range(16):
             emit(f"ldd {A[i]}, Z+{i}")
-    emit(f"clr {ZERO}")
-    acc = list(ACC)
-    # Columns 0 and 30 are one square each: the first moved in (r18:r19, a pair for movw),
-    # the last with no carry out of acc[1] (the square fits in 32 bytes).
-    emit(f"mul {A[0]}, {A[0]}", f"movw {acc[0]}, r0", f"clr {acc[2]}", f"std Y+0, {acc[0]}")
-    acc = rotate(acc, emit)
-    for k in range(1, 31):
-        cross = [(i, k - i) for i in range(16) if i < k - i <= 15]
-        for n, (i, j) in enumerate(cross):
-            emit(f"mul {A[i]}, {A[j]}")
-            if n == 0:
-                emit(f"movw {CROSS[0]}, r0", f"clr {CROSS[2]}")
-            else:
-                emit(f"add {CROSS[0]}, r0", f"adc {CROSS[1]}, r1", f"adc {CROSS[2]}, {ZERO}")
-        if cross:
-            # Up to 7 products below 2^16: the sum and its double stay below 2^20.
-            emit(f"lsl {CROSS[0]}", f"rol {CROSS[1]}", f"rol {CROSS[2]}",
-                 f"add {acc[0]}, {CROSS[0]}", f"adc {acc[1]}, {CROSS[1]}",
-                 f"adc {acc[2]}, {CROSS[2]}")
-        if k == 30:
-            emit(f"mul {A[15]}, {A[15]}", f"add {acc[0]}, r0", f"adc {acc[1]}, r1")
-        elif k % 2 == 0:
-            mac(emit, acc, A[k // 2], A[k // 2], ZERO)
-        emit(f"std Y+{k}, {acc[0]}")
-        if k < 30:
-            acc = rotate(acc, emit)
-    emit(f"std Y+31, {acc[1]}")
+    bit, c = "r23", "r26"  # the bit the doubling shifts out; the carry of adding D
+    emit(f"clr {ZERO}", f"clr {bit}")
+    # Pair 0: U's byte 0 is 0, byte 1 the low byte of a_0 a_1 (moved in: r18:r19, a pair for
+    # movw); then columns 0 and 1 are a_0^2 + 2 u_1.
+    acc = ["r18", "r19", "r20"]
+    emit(f"mul {A[0]}, {A[1]}", f"movw {acc[0]}, r0", f"clr {acc[2]}", f"lsl {acc[0]}",
+         f"rol {bit}", f"mul {A[0]}, {A[0]}", f"std Y+0, r0", f"add {acc[0]}, r1", f"clr {c}",
+         f"rol {c}", f"std Y+1, {acc[0]}")
+    x = acc[0]
+    acc = [acc[1], acc[2], x]
+    emit(f"clr {x}")
+    spare = "r22"
+    for i in range(1, 16):
+        # Column 2i, then 2i + 1 (no cross products in columns 30 and 31); U < 2^255 and
+        # a^2 < 2^256: the last pair shifts and carries nothing out.
+        for k in (2 * i, 2 * i + 1):
+            for j in range(16):
+                if j < k - j <= 15:
+                    mac(emit, acc, A[j], A[k - j], ZERO)
+            if k == 2 * i:
+                x = acc[0]
+                acc = [acc[1], acc[2], spare]
+                if i < 15:
+                    emit(f"clr {spare}")
+        y = acc[0]
+        emit(f"lsr {bit}", f"rol {x}", f"rol {y}")
+        if i < 15:
+            emit(f"rol {bit}")
+        emit(f"mul {A[i]}, {A[i]}", f"lsr {c}", f"adc {x}, r0", f"adc {y}, r1")
+        if i < 15:
+            emit(f"rol {c}")
+        emit(f"std Y+{2 * i}, {x}", f"std Y+{2 * i + 1}, {y}")
+        if i < 15:
+            acc = [acc[1], acc[2], x]
+            spare = y
+            emit(f"clr {x}")
     if not inline:
         emit("ret")
 
@@ -485,10 +500,11 @@ def fe_mul(emit):
         # fL gH + fH gL = P + Q - (fL - fH)(gL - gH): R is subtracted when the signs agree.
         emit("eor r24, r19", "com r24")
         # The three 128-bit products inline (no call): f and g wait in t[32..35] (Q's place)
-        # while R is made, as k128 keeps no register.
+        # while R is made, as k128 keeps no register. R is |gL - gH| |fL - fH|: the first
+        # eight bytes of a are where absdiff left them.
         emit("push r24", "adiw r28, 32", "std Y+32, r22", "std Y+33, r23", "std Y+34, r20",
-             "std Y+35, r21", "movw r26, r28", "movw r30, r28", "adiw r30, 16", "sbiw r28, 32")
-        k128(emit)                                          # R
+             "std Y+35, r21", "movw r26, r28", "adiw r26, 24", "movw r30, r28", "sbiw r28, 32")
+        k128(emit, a_in_regs=True)                          # R
         emit("adiw r28, 32", "ldd r26, Y+32", "ldd r27, Y+33", "ldd r30, Y+34", "ldd r31, Y+35")
         k128(emit)                                          # P = fL gL
         emit("ldd r26, Y+32", "ldd r27, Y+33", "adiw r26, 16", "ldd r30, Y+34", "ldd r31, Y+35",
@@ -538,12 +554,13 @@ def fe_sq(emit):
         fe_mul's: R = (fL - fH)^2 at Y, t[0..63] at Y + 32; |fL - fH| goes from absdiff's
         registers straight into the square (sq128 leaves Z alone)."""
         prologue(emit, 96)
-        emit("movw r30, r22")
-        absdiff(emit, None)
-        sq128(emit, "regs")                                              # R
-        emit("adiw r28, 32")
+        emit("movw r30, r22", "adiw r28, 32")
         sq128(emit, "mem")                                               # P = fL^2
-        emit("adiw r30, 16", "adiw r28, 32")
+        # sq128 leaves a alone: fL is still in r2-r17.
+        absdiff(emit, None, loaded=True)
+        emit("sbiw r28, 32")
+        sq128(emit, "regs")                                              # R
+        emit("adiw r30, 16", "subi r28, lo8(-64)", "sbci r29, hi8(-64)")
         sq128(emit, "mem")                                               # Q = fH^2
         emit("sbiw r28, 32", "movw r30, r28", "sbiw r30, 32")
         combine_reduce(emit, square=True)

@@ -10,24 +10,31 @@
  * cycles whatever its operands.
  *
  * -O2 builds (the ATmega2560's): subtractive Karatsuba, two levels. fe_mul splits f and g in
- * 128-bit halves: P = fL gL, Q = fH gH and R = |fL - fH| |gL - gH| (the differences stored in
- * the frame first), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree
- * or not. Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
+ * 128-bit halves: P = fL gL, Q = fH gH and R = |gL - gH| |fL - fH| (the differences stored in
+ * the frame first, the first eight bytes of |gL - gH| going in from the registers they are
+ * made in), and fL gH + fH gL = P + Q - R or P + Q + R as the two borrow masks agree or not.
+ * Each 128-bit product (k128 in the generator, inline) is a Karatsuba step over three
  * 8 x 8-byte leaves with both operands in registers (r2-r9, r10-r17): product scanning, a
  * 24-bit accumulator in three rotating registers, 5 cycles per byte product, 64 products a
  * leaf instead of 256 a quarter. Its first two leaves go to memory; the third, on |aH - aL|
  * and |bH - bL| made in place from the second's operands, keeps its 16 bytes in registers
  * (the bytes and the accumulator take the free registers, then the operand registers the
  * scan is done with), its sign in the T flag, and is merged at once (refined Karatsuba:
- * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, Q = fH^2 and R = (fL - fH)^2,
- * always subtracted, from three inline copies of microsalt_avr_sq128 (a in r2-r17, each
- * column's cross products summed apart, doubled, then the diagonal square added: 136
- * products instead of 256; |fL - fH| goes in from the registers it is made in). The
- * Karatsuba merge of the top level and the reduction mod 2^256 - 38 are one pass
- * (combine_reduce in the generator): the high half of the 512-bit product is never stored,
- * each chunk of eight bytes goes from the registers it is summed in to 38 t[32 + i] + t[i],
- * and the first bytes of h stay in spare registers for the final fold of the carry and bit
- * 255 as 19 (2c + b), which cannot carry out of 2^256.
+ * T = L1 + H0 serves both middle chunks). fe_sq takes P = fL^2, R = (fL - fH)^2 (always
+ * subtracted) and Q = fH^2, in that order, from three inline copies of microsalt_avr_sq128
+ * (a in r2-r17, left alone: |fL - fH| is made from the fL that P loaded and goes in from
+ * those registers). sq128 is 2 U + D with U the cross products a_i a_j (i < j), scanned
+ * straight into the accumulator, and D the squares a_i^2: each pair of U's bytes is doubled
+ * and takes a_i^2 as it leaves the scan, the shifted-out bit and the carry kept in two
+ * registers (MUL clobbers the carry flag); 136 products instead of 256. The Karatsuba merge
+ * of the top level and the reduction mod 2^256 - 38 are one pass (combine_reduce in the
+ * generator): the high half of the 512-bit product is never stored, each chunk of eight
+ * bytes goes from the registers it is summed in to 38 t[32 + i] + t[i]. The bits from 255 up
+ * are folded before that chain starts rather than after it: the top byte t[63] is known to
+ * within one before the merge ends (Q's top byte, then a small carry in), so q = (t[31] +
+ * 38 e') >> 7, e' that byte less one (at least 0), goes in as 19 q at byte 0 and leaves t[31]
+ * and t[63] - e' small enough that h[31] cannot carry out: one pass, no carry propagation
+ * through h afterwards.
  *
  * -Os builds add four 128 x 128-bit products from one routine (microsalt_avr_mul128acc:
  * out[0..31] += a[0..15] b[0..15], rows in two blocks of eight, b cached eight bytes at a
@@ -41,9 +48,9 @@
  * -Os helpers are called; -O2 builds inline everything), 96 bytes of frame (64 for the -Os
  * fe_mul) and 3 bytes pushed by the -O2 fe_mul.
  *
- * Measured (simavr, one call from C included): fe_mul 5,718 cycles, fe_sq 4,007
- * (ATmega2560, -O2, 14,640 bytes of code; 7,147 and 5,019 with product scanning); 8,706
- * and 5,560 (ATmega328P, -Os, 4,840 bytes).
+ * Measured (simavr, one call from C included): fe_mul 5,593 cycles, fe_sq 3,661
+ * (ATmega2560, -O2, 13,910 bytes of code; 7,147 and 5,019 with product scanning); 8,706
+ * and 5,422 (ATmega328P, -Os, 4,702 bytes).
  */
 #include <avr/io.h>
 
@@ -1482,755 +1489,686 @@ microsalt_avr_sq128:
     ldd r16, Z+14
     ldd r17, Z+15
     clr r21
-    mul r2, r2
+    clr r23
+    mul r2, r3
     movw r18, r0
     clr r20
-    std Y+0, r18
-    clr r18
-    mul r2, r3
-    movw r22, r0
-    clr r26
-    lsl r22
+    lsl r18
     rol r23
+    mul r2, r2
+    std Y+0, r0
+    add r18, r1
+    clr r26
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+1, r19
-    clr r19
+    std Y+1, r18
+    clr r18
     mul r2, r4
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r3, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+2, r20
-    clr r20
-    mul r2, r5
-    movw r22, r0
-    clr r26
-    mul r3, r4
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+3, r18
-    clr r18
-    mul r2, r6
-    movw r22, r0
-    clr r26
-    mul r3, r5
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r4, r4
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+4, r19
+    clr r22
+    mul r2, r5
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r4
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r3, r3
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+2, r19
+    std Y+3, r20
     clr r19
+    mul r2, r6
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r5
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r2, r7
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r6
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r5
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+5, r20
-    clr r20
-    mul r2, r8
-    movw r22, r0
-    clr r26
-    mul r3, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r5, r5
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+6, r18
-    clr r18
-    mul r2, r9
-    movw r22, r0
-    clr r26
-    mul r3, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r4, r4
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+7, r19
+    std Y+4, r18
+    std Y+5, r22
+    clr r18
+    mul r2, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r6
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r9
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r8
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r7
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r6
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r5, r5
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+6, r19
+    std Y+7, r20
     clr r19
     mul r2, r10
-    movw r22, r0
-    clr r26
-    mul r3, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r6, r6
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+8, r20
+    mul r3, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r8
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r7
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r2, r11
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r8
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r7
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r6, r6
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+9, r18
+    std Y+8, r18
+    std Y+9, r22
     clr r18
     mul r2, r12
-    movw r22, r0
-    clr r26
-    mul r3, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r7, r7
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+10, r19
-    clr r19
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r9
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
     mul r2, r13
-    movw r22, r0
-    clr r26
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r3, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r4, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r5, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r6, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r7, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r7, r7
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
+    std Y+10, r19
     std Y+11, r20
-    clr r20
+    clr r19
     mul r2, r14
-    movw r22, r0
-    clr r26
-    mul r3, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r8, r8
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r10
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r15
+    add r22, r0
     adc r19, r1
     adc r20, r21
-    std Y+12, r18
-    clr r18
-    mul r2, r15
-    movw r22, r0
-    clr r26
     mul r3, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r8, r8
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+13, r19
-    clr r19
-    mul r2, r16
-    movw r22, r0
-    clr r26
-    mul r3, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r9, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+14, r20
-    clr r20
-    mul r2, r17
-    movw r22, r0
-    clr r26
-    mul r3, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+15, r18
+    std Y+12, r18
+    std Y+13, r22
     clr r18
-    mul r3, r17
-    movw r22, r0
-    clr r26
-    mul r4, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r10, r10
+    mul r2, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+16, r19
+    mul r3, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r6, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r11
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r10
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r9, r9
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+14, r19
+    std Y+15, r20
     clr r19
+    mul r3, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r8, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r4, r17
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r5, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r15
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r9, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r10, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+17, r20
-    clr r20
-    mul r5, r17
-    movw r22, r0
-    clr r26
-    mul r6, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r11, r11
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+18, r18
-    clr r18
-    mul r6, r17
-    movw r22, r0
-    clr r26
-    mul r7, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r10, r10
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+19, r19
+    std Y+16, r18
+    std Y+17, r22
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r10, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r10, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r11, r11
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+18, r19
+    std Y+19, r20
     clr r19
     mul r7, r17
-    movw r22, r0
-    clr r26
-    mul r8, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r12, r12
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+20, r20
+    mul r8, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r10, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r11, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r8, r17
-    movw r22, r0
-    clr r26
-    mul r9, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+21, r18
-    clr r18
-    mul r9, r17
-    movw r22, r0
-    clr r26
-    mul r10, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r13, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+22, r19
-    clr r19
-    mul r10, r17
-    movw r22, r0
-    clr r26
-    mul r11, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+23, r20
-    clr r20
-    mul r11, r17
-    movw r22, r0
-    clr r26
-    mul r12, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r14, r14
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+24, r18
+    mul r9, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r10, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r11, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r12, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r12, r12
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+20, r18
+    std Y+21, r22
     clr r18
-    mul r12, r17
-    movw r22, r0
-    clr r26
-    mul r13, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r14, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+25, r19
-    clr r19
-    mul r13, r17
-    movw r22, r0
-    clr r26
-    mul r14, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r15, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    mul r14, r17
-    movw r22, r0
-    clr r26
-    mul r15, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+27, r18
-    clr r18
-    mul r15, r17
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r16, r16
+    mul r9, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+28, r19
-    clr r19
-    mul r16, r17
-    movw r22, r0
-    clr r26
-    lsl r22
+    mul r10, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r11, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r12, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r10, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r12, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r13, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r13, r13
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+29, r20
-    clr r20
-    mul r17, r17
+    std Y+22, r19
+    std Y+23, r20
+    clr r19
+    mul r11, r17
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r12, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r13, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r12, r17
+    add r22, r0
     adc r19, r1
-    std Y+30, r18
-    std Y+31, r19
+    adc r20, r21
+    mul r13, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r14, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r14, r14
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+24, r18
+    std Y+25, r22
+    clr r18
+    mul r13, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r14, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r14, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r15, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r15, r15
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+26, r19
+    std Y+27, r20
+    clr r19
+    mul r15, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r16, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r16, r16
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+28, r18
+    std Y+29, r22
+    clr r18
+    lsr r23
+    rol r19
+    rol r20
+    mul r17, r17
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    std Y+30, r19
+    std Y+31, r20
     ret
 
 /* h = t mod 2^256 - 38, below 2^256; Y = t (64 bytes), Z = h. */
@@ -2616,19 +2554,11 @@ microsalt_fe_mul:
     std Y+34, r20
     std Y+35, r21
     movw r26, r28
+    adiw r26, 24
     movw r30, r28
-    adiw r30, 16
     sbiw r28, 32
 /* t[0..31] = a[0..15] b[0..15]; Y = t, X = a, Z = b. */
     clr r21
-    ld r2, X+
-    ld r3, X+
-    ld r4, X+
-    ld r5, X+
-    ld r6, X+
-    ld r7, X+
-    ld r8, X+
-    ld r9, X+
     ldd r10, Z+0
     ldd r11, Z+1
     ldd r12, Z+2
@@ -6077,9 +6007,21 @@ microsalt_fe_mul:
     std Z+13, r7
     std Z+14, r8
     std Z+15, r9
+    ldd r20, Y+63
+    subi r20, 1
+    adc r20, r14
     ldi r19, 38
-    clr r18
-    clr r17
+    mul r20, r19
+    add r0, r9
+    adc r1, r14
+    lsl r0
+    rol r1
+    lsr r0
+    std Z+15, r0
+    ldi r21, 19
+    mul r1, r21
+    mov r18, r0
+    mov r17, r1
     movw r26, r30
     adiw r26, 16
     movw r30, r24
@@ -6159,58 +6101,64 @@ microsalt_fe_mul:
     ldd r10, Y+0
     add r18, r10
     adc r17, r14
-    clr r16
+    std Z+0, r18
+    clr r18
     mul r3, r19
     add r17, r0
-    adc r16, r1
+    adc r18, r1
     ldd r10, Y+1
     add r17, r10
-    adc r16, r14
-    clr r20
+    adc r18, r14
+    std Z+1, r17
+    clr r17
     mul r4, r19
-    add r16, r0
-    adc r20, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+2
-    add r16, r10
-    adc r20, r14
-    clr r21
+    add r18, r10
+    adc r17, r14
+    std Z+2, r18
+    clr r18
     mul r5, r19
-    add r20, r0
-    adc r21, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+3
-    add r20, r10
-    adc r21, r14
-    clr r22
+    add r17, r10
+    adc r18, r14
+    std Z+3, r17
+    clr r17
     mul r6, r19
-    add r21, r0
-    adc r22, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+4
-    add r21, r10
-    adc r22, r14
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+4, r18
+    clr r18
     mul r7, r19
-    add r22, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+5
-    add r22, r10
-    adc r24, r14
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+5, r17
+    clr r17
     mul r8, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+6
-    add r24, r10
-    adc r25, r14
-    std Z+6, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+6, r18
+    clr r18
     mul r9, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+7
-    add r25, r10
-    adc r24, r14
-    std Z+7, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+7, r17
+    clr r17
     ldd r2, Y+24
     ldd r3, Y+25
     ldd r4, Y+26
@@ -6282,69 +6230,69 @@ microsalt_fe_mul:
     adc r9, r10
     rol r12
     mul r2, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+8
-    add r24, r10
-    adc r25, r14
-    std Z+8, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+8, r18
+    clr r18
     mul r3, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+9
-    add r25, r10
-    adc r24, r14
-    std Z+9, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+9, r17
+    clr r17
     mul r4, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+10
-    add r24, r10
-    adc r25, r14
-    std Z+10, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+10, r18
+    clr r18
     mul r5, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+11
-    add r25, r10
-    adc r24, r14
-    std Z+11, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+11, r17
+    clr r17
     mul r6, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+12
-    add r24, r10
-    adc r25, r14
-    std Z+12, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+12, r18
+    clr r18
     mul r7, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+13
-    add r25, r10
-    adc r24, r14
-    std Z+13, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+13, r17
+    clr r17
     mul r8, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+14
-    add r24, r10
-    adc r25, r14
-    std Z+14, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+14, r18
+    clr r18
     mul r9, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+15
-    add r25, r10
-    adc r24, r14
-    std Z+15, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+15, r17
+    clr r17
     add r11, r12
     add r11, r13
     add r11, r23
@@ -6371,66 +6319,69 @@ microsalt_fe_mul:
     adc r9, r15
     rol r12
     mul r2, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r24, r10
-    adc r25, r14
-    clr r11
+    add r18, r10
+    adc r17, r14
+    std Z+16, r18
+    clr r18
     mul r3, r19
-    add r25, r0
-    adc r11, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r25, r10
-    adc r11, r14
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+17, r17
+    clr r17
     mul r4, r19
-    add r11, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r11, r10
-    adc r13, r14
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+18, r18
+    clr r18
     mul r5, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+19, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+19, r17
+    clr r17
     mul r6, r19
-    add r23, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+20, r23
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+20, r18
+    clr r18
     mul r7, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+21, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+21, r17
+    clr r17
     mul r8, r19
-    add r23, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+22, r23
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+22, r18
+    clr r18
     mul r9, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+23, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+23, r17
+    clr r17
     lsr r12
     ldd r2, Y+56
     adc r2, r15
@@ -6448,159 +6399,70 @@ microsalt_fe_mul:
     adc r8, r15
     ldd r9, Y+63
     adc r9, r15
+    sub r9, r20
     mul r2, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+24, r23
-    clr r23
-    mul r3, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+25, r13
-    clr r13
-    mul r4, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+26, r23
-    clr r23
-    mul r5, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+27, r13
-    clr r13
-    mul r6, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+28, r23
-    clr r23
-    mul r7, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+29, r13
-    clr r13
-    mul r8, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+30, r23
-    clr r23
-    mul r9, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    ldi r19, 19
-    lsl r13
-    rol r23
-    lsr r13
-    mul r23, r19
     add r18, r0
-    std Z+0, r18
     adc r17, r1
-    std Z+1, r17
-    adc r16, r14
-    std Z+2, r16
-    adc r20, r14
-    std Z+3, r20
-    adc r21, r14
-    std Z+4, r21
-    adc r22, r14
-    std Z+5, r22
-    ldd r10, Z+6
-    adc r10, r14
-    std Z+6, r10
-    ldd r10, Z+7
-    adc r10, r14
-    std Z+7, r10
-    ldd r10, Z+8
-    adc r10, r14
-    std Z+8, r10
-    ldd r10, Z+9
-    adc r10, r14
-    std Z+9, r10
-    ldd r10, Z+10
-    adc r10, r14
-    std Z+10, r10
-    ldd r10, Z+11
-    adc r10, r14
-    std Z+11, r10
-    ldd r10, Z+12
-    adc r10, r14
-    std Z+12, r10
-    ldd r10, Z+13
-    adc r10, r14
-    std Z+13, r10
-    ldd r10, Z+14
-    adc r10, r14
-    std Z+14, r10
-    ldd r10, Z+15
-    adc r10, r14
-    std Z+15, r10
-    adc r24, r14
-    std Z+16, r24
-    adc r25, r14
-    std Z+17, r25
-    adc r11, r14
-    std Z+18, r11
-    ldd r10, Z+19
-    adc r10, r14
-    std Z+19, r10
-    ldd r10, Z+20
-    adc r10, r14
-    std Z+20, r10
-    ldd r10, Z+21
-    adc r10, r14
-    std Z+21, r10
-    ldd r10, Z+22
-    adc r10, r14
-    std Z+22, r10
-    ldd r10, Z+23
-    adc r10, r14
-    std Z+23, r10
-    ldd r10, Z+24
-    adc r10, r14
-    std Z+24, r10
-    ldd r10, Z+25
-    adc r10, r14
-    std Z+25, r10
-    ldd r10, Z+26
-    adc r10, r14
-    std Z+26, r10
-    ldd r10, Z+27
-    adc r10, r14
-    std Z+27, r10
-    ldd r10, Z+28
-    adc r10, r14
-    std Z+28, r10
-    ldd r10, Z+29
-    adc r10, r14
-    std Z+29, r10
-    ldd r10, Z+30
-    adc r10, r14
-    std Z+30, r10
-    adc r13, r14
-    std Z+31, r13
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+24, r18
+    clr r18
+    mul r3, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+25, r17
+    clr r17
+    mul r4, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+26, r18
+    clr r18
+    mul r5, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+27, r17
+    clr r17
+    mul r6, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+28, r18
+    clr r18
+    mul r7, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+29, r17
+    clr r17
+    mul r8, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+30, r18
+    clr r18
+    mul r9, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+31, r17
     sbiw r28, 32
     clr r1
     subi r28, lo8(-(95))
@@ -6776,6 +6638,7 @@ microsalt_fe_sq:
     out SPL_IO, r28
     adiw r28, 1
     movw r30, r22
+    adiw r28, 32
     ldd r2, Z+0
     ldd r3, Z+1
     ldd r4, Z+2
@@ -6792,6 +6655,687 @@ microsalt_fe_sq:
     ldd r15, Z+13
     ldd r16, Z+14
     ldd r17, Z+15
+    clr r21
+    clr r23
+    mul r2, r3
+    movw r18, r0
+    clr r20
+    lsl r18
+    rol r23
+    mul r2, r2
+    std Y+0, r0
+    add r18, r1
+    clr r26
+    rol r26
+    std Y+1, r18
+    clr r18
+    mul r2, r4
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r5
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r4
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r3, r3
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+2, r19
+    std Y+3, r20
+    clr r19
+    mul r2, r6
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r5
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r7
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r6
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r5
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r4, r4
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+4, r18
+    std Y+5, r22
+    clr r18
+    mul r2, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r6
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r9
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r8
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r7
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r6
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r5, r5
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+6, r19
+    std Y+7, r20
+    clr r19
+    mul r2, r10
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r8
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r7
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r11
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r10
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r9
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r8
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r7
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r6, r6
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+8, r18
+    std Y+9, r22
+    clr r18
+    mul r2, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r9
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r11
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r10
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r6, r9
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r8
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r7, r7
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+10, r19
+    std Y+11, r20
+    clr r19
+    mul r2, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r10
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r3, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r4, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r12
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r11
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r10
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r9
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r8, r8
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+12, r18
+    std Y+13, r22
+    clr r18
+    mul r2, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r6, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r11
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r10
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r9, r9
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+14, r19
+    std Y+15, r20
+    clr r19
+    mul r3, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r8, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r4, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r5, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r6, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r7, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r8, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r12
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r10, r11
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r10, r10
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+16, r18
+    std Y+17, r22
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r10, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r10, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r11, r11
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+18, r19
+    std Y+19, r20
+    clr r19
+    mul r7, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r8, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r10, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r11, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r8, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r9, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r10, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r11, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r12, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r12, r12
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+20, r18
+    std Y+21, r22
+    clr r18
+    mul r9, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r10, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r11, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r12, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r10, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r12, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r13, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r13, r13
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+22, r19
+    std Y+23, r20
+    clr r19
+    mul r11, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r12, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r13, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r12, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r13, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r14, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r14, r14
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+24, r18
+    std Y+25, r22
+    clr r18
+    mul r13, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r14, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r14, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r15, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r15, r15
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+26, r19
+    std Y+27, r20
+    clr r19
+    mul r15, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r16, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r16, r16
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+28, r18
+    std Y+29, r22
+    clr r18
+    lsr r23
+    rol r19
+    rol r20
+    mul r17, r17
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    std Y+30, r19
+    std Y+31, r20
     ldd r18, Z+16
     sub r2, r18
     ldd r18, Z+17
@@ -6857,1525 +7401,691 @@ microsalt_fe_sq:
     sbc r15, r19
     sbc r16, r19
     sbc r17, r19
+    sbiw r28, 32
     clr r21
-    mul r2, r2
+    clr r23
+    mul r2, r3
     movw r18, r0
     clr r20
-    std Y+0, r18
-    clr r18
-    mul r2, r3
-    movw r22, r0
-    clr r26
-    lsl r22
+    lsl r18
     rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+1, r19
-    clr r19
-    mul r2, r4
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r3, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+2, r20
-    clr r20
-    mul r2, r5
-    movw r22, r0
-    clr r26
-    mul r3, r4
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+3, r18
-    clr r18
-    mul r2, r6
-    movw r22, r0
-    clr r26
-    mul r3, r5
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r4, r4
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+4, r19
-    clr r19
-    mul r2, r7
-    movw r22, r0
-    clr r26
-    mul r3, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r5
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+5, r20
-    clr r20
-    mul r2, r8
-    movw r22, r0
-    clr r26
-    mul r3, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r5, r5
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+6, r18
-    clr r18
-    mul r2, r9
-    movw r22, r0
-    clr r26
-    mul r3, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+7, r19
-    clr r19
-    mul r2, r10
-    movw r22, r0
-    clr r26
-    mul r3, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r6, r6
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+8, r20
-    clr r20
-    mul r2, r11
-    movw r22, r0
-    clr r26
-    mul r3, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+9, r18
-    clr r18
-    mul r2, r12
-    movw r22, r0
-    clr r26
-    mul r3, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r7, r7
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+10, r19
-    clr r19
-    mul r2, r13
-    movw r22, r0
-    clr r26
-    mul r3, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+11, r20
-    clr r20
-    mul r2, r14
-    movw r22, r0
-    clr r26
-    mul r3, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r8, r8
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+12, r18
-    clr r18
-    mul r2, r15
-    movw r22, r0
-    clr r26
-    mul r3, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+13, r19
-    clr r19
-    mul r2, r16
-    movw r22, r0
-    clr r26
-    mul r3, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r9, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+14, r20
-    clr r20
-    mul r2, r17
-    movw r22, r0
-    clr r26
-    mul r3, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+15, r18
-    clr r18
-    mul r3, r17
-    movw r22, r0
-    clr r26
-    mul r4, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r10, r10
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+16, r19
-    clr r19
-    mul r4, r17
-    movw r22, r0
-    clr r26
-    mul r5, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+17, r20
-    clr r20
-    mul r5, r17
-    movw r22, r0
-    clr r26
-    mul r6, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r11, r11
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+18, r18
-    clr r18
-    mul r6, r17
-    movw r22, r0
-    clr r26
-    mul r7, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+19, r19
-    clr r19
-    mul r7, r17
-    movw r22, r0
-    clr r26
-    mul r8, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r12, r12
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+20, r20
-    clr r20
-    mul r8, r17
-    movw r22, r0
-    clr r26
-    mul r9, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+21, r18
-    clr r18
-    mul r9, r17
-    movw r22, r0
-    clr r26
-    mul r10, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r13, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+22, r19
-    clr r19
-    mul r10, r17
-    movw r22, r0
-    clr r26
-    mul r11, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+23, r20
-    clr r20
-    mul r11, r17
-    movw r22, r0
-    clr r26
-    mul r12, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r14, r14
-    add r18, r0
-    adc r19, r1
-    adc r20, r21
-    std Y+24, r18
-    clr r18
-    mul r12, r17
-    movw r22, r0
-    clr r26
-    mul r13, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r14, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+25, r19
-    clr r19
-    mul r13, r17
-    movw r22, r0
-    clr r26
-    mul r14, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r15, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    mul r14, r17
-    movw r22, r0
-    clr r26
-    mul r15, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+27, r18
-    clr r18
-    mul r15, r17
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r16, r16
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+28, r19
-    clr r19
-    mul r16, r17
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+29, r20
-    clr r20
-    mul r17, r17
-    add r18, r0
-    adc r19, r1
-    std Y+30, r18
-    std Y+31, r19
-    adiw r28, 32
-    ldd r2, Z+0
-    ldd r3, Z+1
-    ldd r4, Z+2
-    ldd r5, Z+3
-    ldd r6, Z+4
-    ldd r7, Z+5
-    ldd r8, Z+6
-    ldd r9, Z+7
-    ldd r10, Z+8
-    ldd r11, Z+9
-    ldd r12, Z+10
-    ldd r13, Z+11
-    ldd r14, Z+12
-    ldd r15, Z+13
-    ldd r16, Z+14
-    ldd r17, Z+15
-    clr r21
     mul r2, r2
-    movw r18, r0
-    clr r20
-    std Y+0, r18
-    clr r18
-    mul r2, r3
-    movw r22, r0
+    std Y+0, r0
+    add r18, r1
     clr r26
-    lsl r22
-    rol r23
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+1, r19
-    clr r19
+    std Y+1, r18
+    clr r18
     mul r2, r4
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r3, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+2, r20
-    clr r20
-    mul r2, r5
-    movw r22, r0
-    clr r26
-    mul r3, r4
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+3, r18
-    clr r18
-    mul r2, r6
-    movw r22, r0
-    clr r26
-    mul r3, r5
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r4, r4
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+4, r19
+    clr r22
+    mul r2, r5
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r4
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r3, r3
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+2, r19
+    std Y+3, r20
     clr r19
+    mul r2, r6
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r5
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r2, r7
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r6
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r5
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+5, r20
-    clr r20
-    mul r2, r8
-    movw r22, r0
-    clr r26
-    mul r3, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r5, r5
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+6, r18
-    clr r18
-    mul r2, r9
-    movw r22, r0
-    clr r26
-    mul r3, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r4, r4
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+7, r19
+    std Y+4, r18
+    std Y+5, r22
+    clr r18
+    mul r2, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r6
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r9
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r8
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r7
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r6
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r5, r5
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+6, r19
+    std Y+7, r20
     clr r19
     mul r2, r10
-    movw r22, r0
-    clr r26
-    mul r3, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r6, r6
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+8, r20
+    mul r3, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r8
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r7
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r2, r11
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r8
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r7
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r6, r6
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+9, r18
+    std Y+8, r18
+    std Y+9, r22
     clr r18
     mul r2, r12
-    movw r22, r0
-    clr r26
-    mul r3, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r7, r7
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+10, r19
-    clr r19
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r9
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
     mul r2, r13
-    movw r22, r0
-    clr r26
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r3, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r4, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r5, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r6, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r7, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r7, r7
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
+    std Y+10, r19
     std Y+11, r20
-    clr r20
+    clr r19
     mul r2, r14
-    movw r22, r0
-    clr r26
-    mul r3, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r8, r8
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r10
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r15
+    add r22, r0
     adc r19, r1
     adc r20, r21
-    std Y+12, r18
-    clr r18
-    mul r2, r15
-    movw r22, r0
-    clr r26
     mul r3, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r8, r8
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+13, r19
-    clr r19
-    mul r2, r16
-    movw r22, r0
-    clr r26
-    mul r3, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r9, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+14, r20
-    clr r20
-    mul r2, r17
-    movw r22, r0
-    clr r26
-    mul r3, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+15, r18
+    std Y+12, r18
+    std Y+13, r22
     clr r18
-    mul r3, r17
-    movw r22, r0
-    clr r26
-    mul r4, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r10, r10
+    mul r2, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+16, r19
+    mul r3, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r6, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r11
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r10
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r9, r9
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+14, r19
+    std Y+15, r20
     clr r19
+    mul r3, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r8, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r4, r17
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r5, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r15
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r9, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r10, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+17, r20
-    clr r20
-    mul r5, r17
-    movw r22, r0
-    clr r26
-    mul r6, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r11, r11
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+18, r18
-    clr r18
-    mul r6, r17
-    movw r22, r0
-    clr r26
-    mul r7, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r10, r10
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+19, r19
+    std Y+16, r18
+    std Y+17, r22
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r10, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r10, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r11, r11
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+18, r19
+    std Y+19, r20
     clr r19
     mul r7, r17
-    movw r22, r0
-    clr r26
-    mul r8, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r12, r12
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+20, r20
+    mul r8, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r10, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r11, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r8, r17
-    movw r22, r0
-    clr r26
-    mul r9, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+21, r18
-    clr r18
-    mul r9, r17
-    movw r22, r0
-    clr r26
-    mul r10, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r13, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+22, r19
-    clr r19
-    mul r10, r17
-    movw r22, r0
-    clr r26
-    mul r11, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+23, r20
-    clr r20
-    mul r11, r17
-    movw r22, r0
-    clr r26
-    mul r12, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r14, r14
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+24, r18
+    mul r9, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r10, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r11, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r12, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r12, r12
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+20, r18
+    std Y+21, r22
     clr r18
-    mul r12, r17
-    movw r22, r0
-    clr r26
-    mul r13, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r14, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+25, r19
-    clr r19
-    mul r13, r17
-    movw r22, r0
-    clr r26
-    mul r14, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r15, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    mul r14, r17
-    movw r22, r0
-    clr r26
-    mul r15, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+27, r18
-    clr r18
-    mul r15, r17
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r16, r16
+    mul r9, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+28, r19
-    clr r19
-    mul r16, r17
-    movw r22, r0
-    clr r26
-    lsl r22
+    mul r10, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r11, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r12, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r10, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r12, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r13, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r13, r13
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+29, r20
-    clr r20
-    mul r17, r17
+    std Y+22, r19
+    std Y+23, r20
+    clr r19
+    mul r11, r17
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r12, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r13, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r12, r17
+    add r22, r0
     adc r19, r1
-    std Y+30, r18
-    std Y+31, r19
+    adc r20, r21
+    mul r13, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r14, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r14, r14
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+24, r18
+    std Y+25, r22
+    clr r18
+    mul r13, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r14, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r14, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r15, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r15, r15
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+26, r19
+    std Y+27, r20
+    clr r19
+    mul r15, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r16, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r16, r16
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+28, r18
+    std Y+29, r22
+    clr r18
+    lsr r23
+    rol r19
+    rol r20
+    mul r17, r17
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    std Y+30, r19
+    std Y+31, r20
     adiw r30, 16
-    adiw r28, 32
+    subi r28, lo8(-64)
+    sbci r29, hi8(-64)
     ldd r2, Z+0
     ldd r3, Z+1
     ldd r4, Z+2
@@ -8393,755 +8103,686 @@ microsalt_fe_sq:
     ldd r16, Z+14
     ldd r17, Z+15
     clr r21
-    mul r2, r2
+    clr r23
+    mul r2, r3
     movw r18, r0
     clr r20
-    std Y+0, r18
-    clr r18
-    mul r2, r3
-    movw r22, r0
-    clr r26
-    lsl r22
+    lsl r18
     rol r23
+    mul r2, r2
+    std Y+0, r0
+    add r18, r1
+    clr r26
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+1, r19
-    clr r19
+    std Y+1, r18
+    clr r18
     mul r2, r4
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r3, r3
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+2, r20
-    clr r20
-    mul r2, r5
-    movw r22, r0
-    clr r26
-    mul r3, r4
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+3, r18
-    clr r18
-    mul r2, r6
-    movw r22, r0
-    clr r26
-    mul r3, r5
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r4, r4
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+4, r19
+    clr r22
+    mul r2, r5
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r4
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r3, r3
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+2, r19
+    std Y+3, r20
     clr r19
+    mul r2, r6
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r5
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r2, r7
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r6
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r5
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+5, r20
-    clr r20
-    mul r2, r8
-    movw r22, r0
-    clr r26
-    mul r3, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r5, r5
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+6, r18
-    clr r18
-    mul r2, r9
-    movw r22, r0
-    clr r26
-    mul r3, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r6
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r4, r4
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+7, r19
+    std Y+4, r18
+    std Y+5, r22
+    clr r18
+    mul r2, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r3, r7
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r6
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r9
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r8
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r7
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r6
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r5, r5
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+6, r19
+    std Y+7, r20
     clr r19
     mul r2, r10
-    movw r22, r0
-    clr r26
-    mul r3, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r7
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r6, r6
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+8, r20
+    mul r3, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r8
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r7
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r2, r11
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r3, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r8
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r7
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r6, r6
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+9, r18
+    std Y+8, r18
+    std Y+9, r22
     clr r18
     mul r2, r12
-    movw r22, r0
-    clr r26
-    mul r3, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r7, r7
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+10, r19
-    clr r19
+    mul r3, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r9
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r8
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
     mul r2, r13
-    movw r22, r0
-    clr r26
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r3, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r4, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r5, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r6, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
     mul r7, r8
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r7, r7
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
+    std Y+10, r19
     std Y+11, r20
-    clr r20
+    clr r19
     mul r2, r14
-    movw r22, r0
-    clr r26
-    mul r3, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r9
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r8, r8
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r3, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r10
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r9
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r2, r15
+    add r22, r0
     adc r19, r1
     adc r20, r21
-    std Y+12, r18
-    clr r18
-    mul r2, r15
-    movw r22, r0
-    clr r26
     mul r3, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r4, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r5, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r10
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r9
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r8, r8
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+13, r19
-    clr r19
-    mul r2, r16
-    movw r22, r0
-    clr r26
-    mul r3, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r9, r9
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+14, r20
-    clr r20
-    mul r2, r17
-    movw r22, r0
-    clr r26
-    mul r3, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r4, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r10
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+15, r18
+    std Y+12, r18
+    std Y+13, r22
     clr r18
-    mul r3, r17
-    movw r22, r0
-    clr r26
-    mul r4, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r5, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r6, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r11
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r10, r10
+    mul r2, r16
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+16, r19
+    mul r3, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r4, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r5, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r11
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r10
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r2, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r3, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r4, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r5, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r6, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r11
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r10
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r9, r9
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+14, r19
+    std Y+15, r20
     clr r19
+    mul r3, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r4, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r5, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r6, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r7, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r8, r12
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r11
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
     mul r4, r17
-    movw r22, r0
-    clr r26
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
     mul r5, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r6, r15
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r7, r14
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r8, r13
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r9, r12
     add r22, r0
-    adc r23, r1
-    adc r26, r21
+    adc r19, r1
+    adc r20, r21
     mul r10, r11
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+17, r20
-    clr r20
-    mul r5, r17
-    movw r22, r0
-    clr r26
-    mul r6, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r7, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r11, r11
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+18, r18
-    clr r18
-    mul r6, r17
-    movw r22, r0
-    clr r26
-    mul r7, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r8, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r12
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
+    lsr r23
+    rol r18
+    rol r22
     rol r23
+    mul r10, r10
+    lsr r26
+    adc r18, r0
+    adc r22, r1
     rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+19, r19
+    std Y+16, r18
+    std Y+17, r22
+    clr r18
+    mul r5, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r6, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r7, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r8, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r9, r13
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r10, r12
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r6, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r7, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r8, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r9, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r10, r13
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r12
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r11, r11
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+18, r19
+    std Y+19, r20
     clr r19
     mul r7, r17
-    movw r22, r0
-    clr r26
-    mul r8, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r9, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r12, r12
-    add r20, r0
-    adc r18, r1
+    add r18, r0
+    adc r22, r1
     adc r19, r21
-    std Y+20, r20
+    mul r8, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r9, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r10, r14
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r11, r13
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
     clr r20
     mul r8, r17
-    movw r22, r0
-    clr r26
-    mul r9, r16
     add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r10, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r13
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+21, r18
-    clr r18
-    mul r9, r17
-    movw r22, r0
-    clr r26
-    mul r10, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r11, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r13, r13
-    add r19, r0
-    adc r20, r1
-    adc r18, r21
-    std Y+22, r19
-    clr r19
-    mul r10, r17
-    movw r22, r0
-    clr r26
-    mul r11, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r12, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r14
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+23, r20
-    clr r20
-    mul r11, r17
-    movw r22, r0
-    clr r26
-    mul r12, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r13, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    mul r14, r14
-    add r18, r0
     adc r19, r1
     adc r20, r21
-    std Y+24, r18
+    mul r9, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r10, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r11, r14
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r12, r13
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r12, r12
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+20, r18
+    std Y+21, r22
     clr r18
-    mul r12, r17
-    movw r22, r0
-    clr r26
-    mul r13, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    mul r14, r15
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    std Y+25, r19
-    clr r19
-    mul r13, r17
-    movw r22, r0
-    clr r26
-    mul r14, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    mul r15, r15
-    add r20, r0
-    adc r18, r1
-    adc r19, r21
-    std Y+26, r20
-    clr r20
-    mul r14, r17
-    movw r22, r0
-    clr r26
-    mul r15, r16
-    add r22, r0
-    adc r23, r1
-    adc r26, r21
-    lsl r22
-    rol r23
-    rol r26
-    add r18, r22
-    adc r19, r23
-    adc r20, r26
-    std Y+27, r18
-    clr r18
-    mul r15, r17
-    movw r22, r0
-    clr r26
-    lsl r22
-    rol r23
-    rol r26
-    add r19, r22
-    adc r20, r23
-    adc r18, r26
-    mul r16, r16
+    mul r9, r17
     add r19, r0
     adc r20, r1
     adc r18, r21
-    std Y+28, r19
-    clr r19
-    mul r16, r17
-    movw r22, r0
-    clr r26
-    lsl r22
+    mul r10, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r11, r15
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r12, r14
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r10, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r11, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r12, r15
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r13, r14
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
     rol r23
+    mul r13, r13
+    lsr r26
+    adc r19, r0
+    adc r20, r1
     rol r26
-    add r20, r22
-    adc r18, r23
-    adc r19, r26
-    std Y+29, r20
-    clr r20
-    mul r17, r17
+    std Y+22, r19
+    std Y+23, r20
+    clr r19
+    mul r11, r17
     add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r12, r16
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    mul r13, r15
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r12, r17
+    add r22, r0
     adc r19, r1
-    std Y+30, r18
-    std Y+31, r19
+    adc r20, r21
+    mul r13, r16
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    mul r14, r15
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r14, r14
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+24, r18
+    std Y+25, r22
+    clr r18
+    mul r13, r17
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    mul r14, r16
+    add r19, r0
+    adc r20, r1
+    adc r18, r21
+    clr r22
+    mul r14, r17
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    mul r15, r16
+    add r20, r0
+    adc r18, r1
+    adc r22, r21
+    lsr r23
+    rol r19
+    rol r20
+    rol r23
+    mul r15, r15
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    rol r26
+    std Y+26, r19
+    std Y+27, r20
+    clr r19
+    mul r15, r17
+    add r18, r0
+    adc r22, r1
+    adc r19, r21
+    clr r20
+    mul r16, r17
+    add r22, r0
+    adc r19, r1
+    adc r20, r21
+    lsr r23
+    rol r18
+    rol r22
+    rol r23
+    mul r16, r16
+    lsr r26
+    adc r18, r0
+    adc r22, r1
+    rol r26
+    std Y+28, r18
+    std Y+29, r22
+    clr r18
+    lsr r23
+    rol r19
+    rol r20
+    mul r17, r17
+    lsr r26
+    adc r19, r0
+    adc r20, r1
+    std Y+30, r19
+    std Y+31, r20
     sbiw r28, 32
     movw r30, r28
     sbiw r30, 32
@@ -9286,9 +8927,21 @@ microsalt_fe_sq:
     std Z+13, r7
     std Z+14, r8
     std Z+15, r9
+    ldd r20, Y+63
+    subi r20, 1
+    adc r20, r14
     ldi r19, 38
-    clr r18
-    clr r17
+    mul r20, r19
+    add r0, r9
+    adc r1, r14
+    lsl r0
+    rol r1
+    lsr r0
+    std Z+15, r0
+    ldi r21, 19
+    mul r1, r21
+    mov r18, r0
+    mov r17, r1
     movw r26, r30
     adiw r26, 16
     movw r30, r24
@@ -9360,58 +9013,64 @@ microsalt_fe_sq:
     ldd r10, Y+0
     add r18, r10
     adc r17, r14
-    clr r16
+    std Z+0, r18
+    clr r18
     mul r3, r19
     add r17, r0
-    adc r16, r1
+    adc r18, r1
     ldd r10, Y+1
     add r17, r10
-    adc r16, r14
-    clr r20
+    adc r18, r14
+    std Z+1, r17
+    clr r17
     mul r4, r19
-    add r16, r0
-    adc r20, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+2
-    add r16, r10
-    adc r20, r14
-    clr r21
+    add r18, r10
+    adc r17, r14
+    std Z+2, r18
+    clr r18
     mul r5, r19
-    add r20, r0
-    adc r21, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+3
-    add r20, r10
-    adc r21, r14
-    clr r22
+    add r17, r10
+    adc r18, r14
+    std Z+3, r17
+    clr r17
     mul r6, r19
-    add r21, r0
-    adc r22, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+4
-    add r21, r10
-    adc r22, r14
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+4, r18
+    clr r18
     mul r7, r19
-    add r22, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+5
-    add r22, r10
-    adc r24, r14
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+5, r17
+    clr r17
     mul r8, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+6
-    add r24, r10
-    adc r25, r14
-    std Z+6, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+6, r18
+    clr r18
     mul r9, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+7
-    add r25, r10
-    adc r24, r14
-    std Z+7, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+7, r17
+    clr r17
     ldd r2, Y+24
     ldd r3, Y+25
     ldd r4, Y+26
@@ -9475,69 +9134,69 @@ microsalt_fe_sq:
     sbc r9, r10
     rol r12
     mul r2, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+8
-    add r24, r10
-    adc r25, r14
-    std Z+8, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+8, r18
+    clr r18
     mul r3, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+9
-    add r25, r10
-    adc r24, r14
-    std Z+9, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+9, r17
+    clr r17
     mul r4, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+10
-    add r24, r10
-    adc r25, r14
-    std Z+10, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+10, r18
+    clr r18
     mul r5, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+11
-    add r25, r10
-    adc r24, r14
-    std Z+11, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+11, r17
+    clr r17
     mul r6, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+12
-    add r24, r10
-    adc r25, r14
-    std Z+12, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+12, r18
+    clr r18
     mul r7, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+13
-    add r25, r10
-    adc r24, r14
-    std Z+13, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+13, r17
+    clr r17
     mul r8, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ldd r10, Y+14
-    add r24, r10
-    adc r25, r14
-    std Z+14, r24
-    clr r24
+    add r18, r10
+    adc r17, r14
+    std Z+14, r18
+    clr r18
     mul r9, r19
-    add r25, r0
-    adc r24, r1
+    add r17, r0
+    adc r18, r1
     ldd r10, Y+15
-    add r25, r10
-    adc r24, r14
-    std Z+15, r25
-    clr r25
+    add r17, r10
+    adc r18, r14
+    std Z+15, r17
+    clr r17
     add r11, r13
     sub r11, r12
     mov r15, r11
@@ -9563,66 +9222,69 @@ microsalt_fe_sq:
     adc r9, r15
     rol r12
     mul r2, r19
-    add r24, r0
-    adc r25, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r24, r10
-    adc r25, r14
-    clr r11
+    add r18, r10
+    adc r17, r14
+    std Z+16, r18
+    clr r18
     mul r3, r19
-    add r25, r0
-    adc r11, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r25, r10
-    adc r11, r14
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+17, r17
+    clr r17
     mul r4, r19
-    add r11, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r11, r10
-    adc r13, r14
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+18, r18
+    clr r18
     mul r5, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+19, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+19, r17
+    clr r17
     mul r6, r19
-    add r23, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+20, r23
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+20, r18
+    clr r18
     mul r7, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+21, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+21, r17
+    clr r17
     mul r8, r19
-    add r23, r0
-    adc r13, r1
+    add r18, r0
+    adc r17, r1
     ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+22, r23
-    clr r23
+    add r18, r10
+    adc r17, r14
+    std Z+22, r18
+    clr r18
     mul r9, r19
-    add r13, r0
-    adc r23, r1
+    add r17, r0
+    adc r18, r1
     ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+23, r13
-    clr r13
+    add r17, r10
+    adc r18, r14
+    std Z+23, r17
+    clr r17
     lsr r12
     ldd r2, Y+56
     adc r2, r15
@@ -9640,159 +9302,70 @@ microsalt_fe_sq:
     adc r8, r15
     ldd r9, Y+63
     adc r9, r15
+    sub r9, r20
     mul r2, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+24, r23
-    clr r23
-    mul r3, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+25, r13
-    clr r13
-    mul r4, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+26, r23
-    clr r23
-    mul r5, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+27, r13
-    clr r13
-    mul r6, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+28, r23
-    clr r23
-    mul r7, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    std Z+29, r13
-    clr r13
-    mul r8, r19
-    add r23, r0
-    adc r13, r1
-    ld r10, X+
-    add r23, r10
-    adc r13, r14
-    std Z+30, r23
-    clr r23
-    mul r9, r19
-    add r13, r0
-    adc r23, r1
-    ld r10, X+
-    add r13, r10
-    adc r23, r14
-    ldi r19, 19
-    lsl r13
-    rol r23
-    lsr r13
-    mul r23, r19
     add r18, r0
-    std Z+0, r18
     adc r17, r1
-    std Z+1, r17
-    adc r16, r14
-    std Z+2, r16
-    adc r20, r14
-    std Z+3, r20
-    adc r21, r14
-    std Z+4, r21
-    adc r22, r14
-    std Z+5, r22
-    ldd r10, Z+6
-    adc r10, r14
-    std Z+6, r10
-    ldd r10, Z+7
-    adc r10, r14
-    std Z+7, r10
-    ldd r10, Z+8
-    adc r10, r14
-    std Z+8, r10
-    ldd r10, Z+9
-    adc r10, r14
-    std Z+9, r10
-    ldd r10, Z+10
-    adc r10, r14
-    std Z+10, r10
-    ldd r10, Z+11
-    adc r10, r14
-    std Z+11, r10
-    ldd r10, Z+12
-    adc r10, r14
-    std Z+12, r10
-    ldd r10, Z+13
-    adc r10, r14
-    std Z+13, r10
-    ldd r10, Z+14
-    adc r10, r14
-    std Z+14, r10
-    ldd r10, Z+15
-    adc r10, r14
-    std Z+15, r10
-    adc r24, r14
-    std Z+16, r24
-    adc r25, r14
-    std Z+17, r25
-    adc r11, r14
-    std Z+18, r11
-    ldd r10, Z+19
-    adc r10, r14
-    std Z+19, r10
-    ldd r10, Z+20
-    adc r10, r14
-    std Z+20, r10
-    ldd r10, Z+21
-    adc r10, r14
-    std Z+21, r10
-    ldd r10, Z+22
-    adc r10, r14
-    std Z+22, r10
-    ldd r10, Z+23
-    adc r10, r14
-    std Z+23, r10
-    ldd r10, Z+24
-    adc r10, r14
-    std Z+24, r10
-    ldd r10, Z+25
-    adc r10, r14
-    std Z+25, r10
-    ldd r10, Z+26
-    adc r10, r14
-    std Z+26, r10
-    ldd r10, Z+27
-    adc r10, r14
-    std Z+27, r10
-    ldd r10, Z+28
-    adc r10, r14
-    std Z+28, r10
-    ldd r10, Z+29
-    adc r10, r14
-    std Z+29, r10
-    ldd r10, Z+30
-    adc r10, r14
-    std Z+30, r10
-    adc r13, r14
-    std Z+31, r13
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+24, r18
+    clr r18
+    mul r3, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+25, r17
+    clr r17
+    mul r4, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+26, r18
+    clr r18
+    mul r5, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+27, r17
+    clr r17
+    mul r6, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+28, r18
+    clr r18
+    mul r7, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+29, r17
+    clr r17
+    mul r8, r19
+    add r18, r0
+    adc r17, r1
+    ld r10, X+
+    add r18, r10
+    adc r17, r14
+    std Z+30, r18
+    clr r18
+    mul r9, r19
+    add r17, r0
+    adc r18, r1
+    ld r10, X+
+    add r17, r10
+    adc r18, r14
+    std Z+31, r17
     sbiw r28, 32
     clr r1
     subi r28, lo8(-(95))
