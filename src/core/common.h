@@ -123,25 +123,37 @@ MICROSALT_INLINE uint32_t ct_add_carry_u32(uint32_t a, uint32_t b)
 }
 
 /* Any a, b; carry < 2^16. Sets *r to the low word of a + b + carry and returns the carry out,
- * 0 or 1. In 16-bit halves: no comparison, and no 64-bit arithmetic, which avr-gcc expands
- * into hundreds of bytes a use. */
+ * 0 or 1. 32-bit cores add with carry; AVR adds in 16-bit halves, because avr-gcc expands
+ * 64-bit arithmetic into hundreds of bytes a use. No comparison either way. */
 MICROSALT_INLINE uint32_t ct_adc_u32(uint32_t *r, uint32_t a, uint32_t b, uint32_t carry)
 {
+#if defined(__AVR__)
     uint32_t lo = (a & 0xFFFF) + (b & 0xFFFF) + carry;
     uint32_t hi = (a >> 16) + (b >> 16) + (lo >> 16);
     *r = (lo & 0xFFFF) | (hi << 16);
     return hi >> 16;
+#else
+    uint64_t sum = (uint64_t)a + b + carry;
+    *r = (uint32_t)sum;
+    return (uint32_t)(sum >> 32);
+#endif
 }
 
 /* Any a, b; borrow 0 or 1. Sets *r to the low word of a - b - borrow and returns the borrow
- * out, 0 or 1. In 16-bit halves, as ct_adc_u32: each half's difference is above -2^17, so its
- * bit 31 is its borrow. */
+ * out, 0 or 1, as ct_adc_u32 does its carry: on AVR each 16-bit half's difference is above
+ * -2^17, so its bit 31 is its borrow; elsewhere bit 63 of the 64-bit difference is. */
 MICROSALT_INLINE uint32_t ct_sbb_u32(uint32_t *r, uint32_t a, uint32_t b, uint32_t borrow)
 {
+#if defined(__AVR__)
     uint32_t lo = (a & 0xFFFF) - (b & 0xFFFF) - borrow;
     uint32_t hi = (a >> 16) - (b >> 16) - ct_msb_u32(lo);
     *r = (lo & 0xFFFF) | (hi << 16);
     return ct_msb_u32(hi);
+#else
+    uint64_t d = (uint64_t)a - b - borrow;
+    *r = (uint32_t)d;
+    return ct_msb_u32((uint32_t)(d >> 32));
+#endif
 }
 
 /* Keystream blocks the portable Salsa20 and ChaCha code computes side by side: four on 64-bit

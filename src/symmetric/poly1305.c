@@ -264,36 +264,31 @@ void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint
     microsalt_wipe(r, sizeof r);
 }
 
-/* out = a + b + c over four words; returns the carry out of 2^128. */
-static uint32_t add_words4(uint32_t out[4], const uint32_t a[4], const uint32_t b[4], uint32_t c)
-{
-    unsigned i;
-    for (i = 0; i < 4; i++) c = ct_adc_u32(&out[i], a[i], b[i], c);
-    return c;
-}
-
 /* The tag of what st has absorbed, with k's second half as s, written to tag; wipes st. tag
  * may be s itself (crypto_secretbox writes the tag over the key's second half): s is read
- * before tag is written. */
+ * before tag is written, word by word. */
 static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
 {
     const uint32_t *h = st->h;
-    uint32_t f[4], g[4], s[4], zero[4] = {0, 0, 0, 0}, f4, use_g;
+    uint32_t f[4], g[4], w, carry, f4, use_g;
     unsigned i;
     /* f = h with the bits from 130 up folded in as 5 each: h < 6 2^128, so f < 2^130 + 5 < 2p. */
-    f4 = add_words4(f, h, zero, (h[4] >> 2) * 5) + (h[4] & 3);
+    carry = ct_adc_u32(&f[0], h[0], (h[4] >> 2) * 5, 0);
+    for (i = 1; i < 4; i++) carry = ct_adc_u32(&f[i], h[i], 0, carry);
+    f4 = carry + (h[4] & 3);
     /* g = f + 5 reaches 2^130 exactly when f >= p, and then f mod p is g - 2^130, whose 2^130
      * vanishes mod 2^128: g's low words. */
-    use_g = ct_mask_u32((f4 + add_words4(g, f, zero, 5)) >> 2);
+    carry = ct_adc_u32(&g[0], f[0], 5, 0);
+    for (i = 1; i < 4; i++) carry = ct_adc_u32(&g[i], f[i], 0, carry);
+    use_g = ct_mask_u32((f4 + carry) >> 2);
+    carry = 0;
     for (i = 0; i < 4; i++) {
-        f[i] = (f[i] & ~use_g) | (g[i] & use_g);
-        s[i] = load32_le(k + 16 + 4 * i);
+        carry = ct_adc_u32(&w, (f[i] & ~use_g) | (g[i] & use_g), load32_le(k + 16 + 4 * i),
+                           carry);
+        store32_le(tag + 4 * i, w);
     }
-    add_words4(f, f, s, 0);
-    for (i = 0; i < 4; i++) store32_le(tag + 4 * i, f[i]);
     microsalt_wipe(f, sizeof f);
     microsalt_wipe(g, sizeof g);
-    microsalt_wipe(s, sizeof s);
     microsalt_wipe(st, sizeof *st);
 }
 
