@@ -26,8 +26,7 @@ static void mul(fe25519 *h, const fe25519 *f, const fe25519 *g)
     microsalt_fe_mul(h, f, g);
 }
 
-/* h = f^(2^n), n >= 1 (public). */
-static void sq_times(fe25519 *h, const fe25519 *f, int n)
+void microsalt_fe_sqn_portable(fe25519 *h, const fe25519 *f, unsigned n)
 {
     microsalt_fe_sq(h, f);
     while (--n > 0) {
@@ -41,24 +40,24 @@ static void pow2_250_1(fe25519 *r, fe25519 *z11, const fe25519 *z)
 {
     fe25519 t0, t1, t2;
     microsalt_fe_sq(&t0, z);            /* z^2 */
-    sq_times(&t1, &t0, 2);              /* z^8 */
+    microsalt_fe_sqn(&t1, &t0, 2);      /* z^8 */
     mul(&t1, &t1, z);                   /* z^9 */
     mul(z11, &t0, &t1);                 /* z^11 */
     microsalt_fe_sq(&t0, z11);          /* z^22 */
     mul(&t0, &t0, &t1);                 /* z^31 = z^(2^5 - 1) */
-    sq_times(&t1, &t0, 5);
+    microsalt_fe_sqn(&t1, &t0, 5);
     mul(&t0, &t1, &t0);                 /* z^(2^10 - 1) */
-    sq_times(&t1, &t0, 10);
+    microsalt_fe_sqn(&t1, &t0, 10);
     mul(&t1, &t1, &t0);                 /* z^(2^20 - 1) */
-    sq_times(&t2, &t1, 20);
+    microsalt_fe_sqn(&t2, &t1, 20);
     mul(&t1, &t2, &t1);                 /* z^(2^40 - 1) */
-    sq_times(&t1, &t1, 10);
+    microsalt_fe_sqn(&t1, &t1, 10);
     mul(&t0, &t1, &t0);                 /* z^(2^50 - 1) */
-    sq_times(&t1, &t0, 50);
+    microsalt_fe_sqn(&t1, &t0, 50);
     mul(&t1, &t1, &t0);                 /* z^(2^100 - 1) */
-    sq_times(&t2, &t1, 100);
+    microsalt_fe_sqn(&t2, &t1, 100);
     mul(&t1, &t2, &t1);                 /* z^(2^200 - 1) */
-    sq_times(&t1, &t1, 50);
+    microsalt_fe_sqn(&t1, &t1, 50);
     mul(r, &t1, &t0);                   /* z^(2^250 - 1) */
     microsalt_wipe(&t0, sizeof t0);
     microsalt_wipe(&t1, sizeof t1);
@@ -69,7 +68,7 @@ void microsalt_fe_invert(fe25519 *h, const fe25519 *f)
 {
     fe25519 t, z11;
     pow2_250_1(&t, &z11, f);
-    sq_times(&t, &t, 5);                /* z^(2^255 - 32) */
+    microsalt_fe_sqn(&t, &t, 5);        /* z^(2^255 - 32) */
     mul(h, &t, &z11);                   /* z^(2^255 - 21) */
     microsalt_wipe(&t, sizeof t);
     microsalt_wipe(&z11, sizeof z11);
@@ -79,7 +78,7 @@ void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f)
 {
     fe25519 t, z11;
     pow2_250_1(&t, &z11, f);
-    sq_times(&t, &t, 2);                /* z^(2^252 - 4) */
+    microsalt_fe_sqn(&t, &t, 2);        /* z^(2^252 - 4) */
     mul(h, &t, f);                      /* z^(2^252 - 3) */
     microsalt_wipe(&t, sizeof t);
     microsalt_wipe(&z11, sizeof z11);

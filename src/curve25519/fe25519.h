@@ -56,6 +56,16 @@ void microsalt_fe_neg(fe25519 *h, const fe25519 *f);
 void microsalt_fe_invert(fe25519 *h, const fe25519 *f);
 /* h = f^((p-5)/8), the exponent of the square-root step of Ed25519 point decoding. */
 void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f);
+/* h = f^(2^n), n >= 1 (public): the squaring chains of the exponentiations. A kernel
+ * (docs/kernels.md) in every representation, whose twin calls fe_sq n times;
+ * MICROSALT_NATIVE_FE_SQN switches on a native loop (the Cortex-M4's in
+ * src/arch/armv7em/x25519_ladder.S). */
+void microsalt_fe_sqn_portable(fe25519 *h, const fe25519 *f, unsigned n);
+#if MICROSALT_NATIVE_FE_SQN
+void microsalt_fe_sqn(fe25519 *h, const fe25519 *f, unsigned n);
+#else
+#define microsalt_fe_sqn microsalt_fe_sqn_portable
+#endif
 /* 1 when the canonical encoding of f is odd (its "sign" in RFC 8032), else 0. */
 uint32_t microsalt_fe_isnegative(const fe25519 *f);
 /* 1 when f = 0 mod p, else 0. */

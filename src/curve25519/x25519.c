@@ -8,6 +8,7 @@
 #include "common.h"
 #include "fe25519.h"
 #include "ge25519.h"
+#include "x25519_ladder.h"
 
 /* libsodium's rule: an all-zero result (a low-order input point) is an error, found without a
  * branch on the secret bytes. Returns -1 when q is all zeros, else 0. */
@@ -21,10 +22,8 @@ static int zero_result(const uint8_t q[32])
     return -(int)ct_is_zero_u32(d);
 }
 
-/* All the secret state in one place, so a single wipe clears it. */
+/* The twin's working state, all secret, in one place so that a single wipe clears it. */
 struct ladder {
-    uint8_t e[32];          /* the clamped scalar */
-    fe25519 x1;             /* the input u */
     fe25519 x2, z2, x3, z3; /* (x2 : z2) = k u and (x3 : z3) = (k + 1) u, k the bits so far */
     fe25519 t0, t1;
 };
@@ -32,7 +31,7 @@ struct ladder {
 /* (x2 : z2) = 2 (x2 : z2) and (x3 : z3) = (x2 : z2) + (x3 : z3), their difference being x1.
  * The formulas of RFC 7748 section 5, with z2 = E (BB + 121666 E), which equals
  * E (AA + 121665 E) because AA = BB + E. */
-static void ladder_step(struct ladder *s)
+static void ladder_step(struct ladder *s, const fe25519 *x1)
 {
     /* Independent operations sit next to each other, so the processor can overlap them. */
     microsalt_fe_sub(&s->t0, &s->x3, &s->z3);     /* D */
@@ -49,17 +48,41 @@ static void ladder_step(struct ladder *s)
     microsalt_fe_sq(&s->x3, &s->x3);              /* x3 = (DA + CB)^2 */
     microsalt_fe_sq(&s->z2, &s->z2);
     microsalt_fe_sub(&s->t1, &s->t1, &s->t0);     /* E = AA - BB */
-    microsalt_fe_mul(&s->z3, &s->x1, &s->z2);     /* z3 = x1 (DA - CB)^2 */
+    microsalt_fe_mul(&s->z3, x1, &s->z2);         /* z3 = x1 (DA - CB)^2 */
     microsalt_fe_mul121666(&s->z2, &s->t1);
     microsalt_fe_add(&s->z2, &s->z2, &s->t0);     /* BB + 121666 E */
     microsalt_fe_mul(&s->z2, &s->t1, &s->z2);     /* z2 = E (BB + 121666 E) */
 }
 
-int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p)
+void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *io, unsigned nbits)
 {
     struct ladder s;
     uint32_t swap = 0, bit;
-    int i;
+    unsigned i;
+
+    microsalt_fe_1(&s.x2);
+    microsalt_fe_0(&s.z2);
+    s.x3 = io->x1;
+    microsalt_fe_1(&s.z3);
+    for (i = nbits; i-- > 0;) {
+        bit = (uint32_t)(io->e[i >> 3] >> (i & 7)) & 1;
+        /* Swaps are deferred: the pairs stay swapped while the bits repeat, so each step
+         * swaps by the XOR of its bit and the previous one. */
+        swap ^= bit;
+        microsalt_fe_cswap(&s.x2, &s.x3, swap);
+        microsalt_fe_cswap(&s.z2, &s.z3, swap);
+        swap = bit;
+        ladder_step(&s, &io->x1);
+    }
+    /* No swap is pending: bit 0 of e is 0 (the contract). */
+    microsalt_fe_invert(&s.z2, &s.z2);
+    microsalt_fe_mul(&io->u, &s.x2, &s.z2);
+    microsalt_wipe(&s, sizeof s);
+}
+
+int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned char *p)
+{
+    struct microsalt_x25519_io s;
 
     /* Inputs are read in full before q is written, so q may alias n or p. */
     memcpy(s.e, n, 32);
@@ -67,26 +90,8 @@ int crypto_scalarmult(unsigned char *q, const unsigned char *n, const unsigned c
     s.e[31] &= 127;
     s.e[31] |= 64;
     microsalt_fe_frombytes(&s.x1, p); /* ignores bit 255 of p, as RFC 7748 requires */
-
-    microsalt_fe_1(&s.x2);
-    microsalt_fe_0(&s.z2);
-    s.x3 = s.x1;
-    microsalt_fe_1(&s.z3);
-    for (i = 254; i >= 0; i--) {
-        bit = (uint32_t)(s.e[i >> 3] >> (i & 7)) & 1;
-        /* Swaps are deferred: the pairs stay swapped while the bits repeat, so each step
-         * swaps by the XOR of its bit and the previous one. */
-        swap ^= bit;
-        microsalt_fe_cswap(&s.x2, &s.x3, swap);
-        microsalt_fe_cswap(&s.z2, &s.z3, swap);
-        swap = bit;
-        ladder_step(&s);
-    }
-    /* No swap is pending: bit 0 of a clamped scalar is 0. */
-
-    microsalt_fe_invert(&s.t0, &s.z2);
-    microsalt_fe_mul(&s.x2, &s.x2, &s.t0);
-    microsalt_fe_tobytes(q, &s.x2);
+    microsalt_x25519_ladder(&s, 255);
+    microsalt_fe_tobytes(q, &s.u);
     microsalt_wipe(&s, sizeof s);
     return zero_result(q);
 }

@@ -78,11 +78,12 @@ F_AT = FRAME + 4                # the pushed r1 (f); h (r0) at FRAME
 REGS = ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9", "r10", "r11", "r12", "lr"]
 
 
-def reduce_store(emit, where, h_at, frame, pending=None):
+def reduce_store(emit, where, h_at, frame, saved, pending=None):
     """h = t[0..7] + 38 t[8..15] (mod p), below 2^256, stored to h (its pointer pushed at
-    sp + h_at); then pops the frame and returns. where[k] is the register holding column k, or
-    its frame offset (an int); t[15] must be in a register. pending, if given, is a register
-    holding a carry still to be added to t[15] (the squaring's).
+    sp + h_at); then pops the frame and the saved registers and returns. where[k] is the
+    register holding column k, or its frame offset (an int); t[15] must be in a register.
+    pending, if given, is a register holding a carry still to be added to t[15] (the
+    squaring's).
 
     The top word first: t7 + 38 t15 = q 2^31 + y (y below 2^31), and q 2^255 = 19 q (mod p)
     is the carry the chain of the other seven words starts with; its last carry (at most 39)
@@ -140,7 +141,7 @@ def reduce_store(emit, where, h_at, frame, pending=None):
         for reg, off in loads:
             emit(f"ldr {reg}, [sp, #{off}]")
     emit(f"add {y}, {y}, {q}", f"str {y}, [{hp}, #28]")
-    emit(f"add sp, #{frame}", "pop {r4-r11, pc}")
+    emit(f"add sp, #{frame}", f"pop {{{saved}pc}}")
 
 
 def rows_a(emit, a, b, window, free, first, init, fresh=False):
@@ -189,8 +190,9 @@ def ldm(emit, op, base, free, n=4):
     return regs
 
 
-def multiply(emit):
-    """f g in four 4x4 blocks with both halves in registers (a in r3-r6, b in four others)."""
+def multiply(emit, saved):
+    """f g in four 4x4 blocks with both halves in registers (a in r3-r6, b in four others),
+    after pushing h, f and the registers saved (callee-saved ones, or none) with lr."""
     a = ["r3", "r4", "r5", "r6"]
     free = ["r7", "r8", "r9", "r10", "r0"]
 
@@ -199,7 +201,7 @@ def multiply(emit):
         emit(f"mov {reg}, #0")
         return reg
 
-    emit("push {r0, r1, r4-r11, lr}", f"sub sp, #{FRAME}", f"ldm r1, {{{', '.join(a)}}}")
+    emit(f"push {{r0, r1, {saved}lr}}", f"sub sp, #{FRAME}", f"ldm r1, {{{', '.join(a)}}}")
     b = ldm(emit, "ldm", "r2!", free)     # r2 = g + 16 from here: b_hi at r2, b_lo below
     emit.comment("a_lo b_lo: columns 0..3 final, 4..7 stay in the window")
     window = rows_a(emit, a, b, ["r11", "r12", "lr", "r1"], free, 0, zero, fresh=True)
@@ -237,11 +239,12 @@ SQ_FRAME = 36                       # columns, then v, 0..7; d at SQ_D; h (the p
 SQ_D = 32
 
 
-def square(emit):
-    """f^2 = 2 t + the squares f_i^2, t the 28 cross products f_i f_j (i < j), reduced."""
+def square(emit, saved):
+    """f^2 = 2 t + the squares f_i^2, t the 28 cross products f_i f_j (i < j), reduced, after
+    pushing h and the registers saved with lr."""
     f = ["r3", "r4", "r5", "r6", "r0", "r10", "r12", "lr"]      # f_4..f_7 from the block on
     f0, f1, f2, f3 = f[:4]
-    emit("push {r0, r4-r11, lr}", f"sub sp, #{SQ_FRAME}", f"ldm r1!, {{{f0}, {f1}, {f2}, {f3}}}")
+    emit(f"push {{r0, {saved}lr}}", f"sub sp, #{SQ_FRAME}", f"ldm r1!, {{{f0}, {f1}, {f2}, {f3}}}")
     emit.comment("f_0 f_1..f_3, f_1 f_2, f_1 f_3, f_2 f_3 (carries r7-r9), and v[0..3]: "
                  "two in r0, d in r12")
     emit(f"umull r11, r7, {f0}, {f1}", f"umull r2, r10, {f0}, {f0}", "mov r0, #2",
@@ -310,7 +313,21 @@ def square(emit):
     where = {k: 4 * k for k in range(7)}
     where[7] = v7
     where.update(v)
-    reduce_store(emit, where, SQ_FRAME, SQ_FRAME + 4, pending=d)
+    reduce_store(emit, where, SQ_FRAME, SQ_FRAME + 4, saved, pending=d)
+
+
+# The AAPCS's callee-saved registers, which the global routines preserve.
+CALLEE_SAVED = "r4-r11, "
+
+
+def emit_mul(emit, saved):
+    """The body of fe_mul: pushes and pops saved (CALLEE_SAVED, or "" for callers that keep
+    nothing in registers across the call)."""
+    high = multiply(emit, saved)
+    emit.comment("h = t[0..7] + 38 t[8..15]")
+    where = {k: 4 * k for k in range(8)}
+    where.update({8 + k: high[k] for k in range(8)})
+    reduce_store(emit, where, FRAME, FRAME + 8, saved)
 
 
 def generate():
@@ -318,18 +335,13 @@ def generate():
     emit.comment("void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);")
     emit(".global microsalt_fe_mul", ".type microsalt_fe_mul, %function", ".thumb_func",
          "microsalt_fe_mul:")
-    high = multiply(emit)
-
-    emit.comment("h = t[0..7] + 38 t[8..15]")
-    where = {k: 4 * k for k in range(8)}
-    where.update({8 + k: high[k] for k in range(8)})
-    reduce_store(emit, where, FRAME, FRAME + 8)
+    emit_mul(emit, CALLEE_SAVED)
     emit(".size microsalt_fe_mul, .-microsalt_fe_mul")
 
     emit.comment("void microsalt_fe_sq(fe25519 *h, const fe25519 *f);")
     emit(".global microsalt_fe_sq", ".type microsalt_fe_sq, %function", ".thumb_func",
          "microsalt_fe_sq:")
-    square(emit)
+    square(emit, CALLEE_SAVED)
     emit(".size microsalt_fe_sq, .-microsalt_fe_sq")
     return HEADER + emit.text()
 

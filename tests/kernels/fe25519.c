@@ -1,7 +1,7 @@
 /*
- * The field kernels of fe25519.h (fe_add, fe_sub, fe_mul, fe_sq, fe_mul121666, fe_cswap,
- * fe_freeze) against an independent reference: plain 256-bit numbers reduced mod p by the
- * schoolbook method, written here. In the packed representation each kernel is also compared
+ * The field kernels of fe25519.h (fe_add, fe_sub, fe_mul, fe_sq, fe_sqn, fe_mul121666,
+ * fe_cswap, fe_freeze) against an independent reference: plain 256-bit numbers reduced mod p
+ * by the schoolbook method, written here. In the packed representation each kernel is also compared
  * with its portable twin (the same value mod p, below 2^256 as any eight words are), on random
  * words and on the edges the contract admits: 2^256 - 1, 2p - 1 = 2^256 - 39, p, p - 1, 0.
  * In the other representations the build's operations, fed through fe_frombytes, meet the
@@ -231,6 +231,26 @@ static void ref_mul121666(ref *r, const ref *a)
 UNARY_TEST(fe_sq, ref_sq)
 UNARY_TEST(fe_mul121666, ref_mul121666)
 
+/* n squarings, n = 1 .. 9 and 50 (the inversion's longest chains are 50 and 100). */
+void kernel_test_fe_sqn(void)
+{
+    unsigned trial;
+    for (trial = 0; trial < 10; trial++) {
+        fe25519 f, h, t;
+        ref rf, want;
+        unsigned n = trial < 9 ? trial + 1 : 50, i;
+        operand(&f, &rf, trial);
+        ref_sq(&want, &rf);
+        for (i = 1; i < n; i++) ref_sq(&want, &want);
+        KT_CALL(microsalt_fe_sqn, &h, &f, n);
+        kt_check(kt_abi_ok() && equals(&h, &want), "fe_sqn", trial);
+        microsalt_fe_sqn_portable(&t, &f, n);
+        kt_check(equals(&t, &want), "fe_sqn", trial);
+        KT_CALL(microsalt_fe_sqn, &f, &f, n);
+        kt_check(equals(&f, &want), "fe_sqn", trial);
+    }
+}
+
 #if MICROSALT_FE_PACKED
 /* fe_freeze's output is the canonical words themselves. */
 static int frozen(const fe25519 *f, const ref *r)
@@ -331,6 +351,18 @@ BINARY_BENCH(fe_sub)
 BINARY_BENCH(fe_mul)
 UNARY_BENCH(fe_sq)
 UNARY_BENCH(fe_mul121666)
+
+/* Ten squarings: the cost of the loop around fe_sq. */
+void kernel_bench_fe_sqn(void)
+{
+    bench_operands();
+    kt_measure("fe_sqn", 0);
+    microsalt_fe_sqn(&bench_h, &bench_f, 10);
+    kt_measure_end();
+    kt_measure("fe_sqn", 1);
+    microsalt_fe_sqn_portable(&bench_h, &bench_f, 10);
+    kt_measure_end();
+}
 
 void kernel_bench_fe_freeze(void)
 {

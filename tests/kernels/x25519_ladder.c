@@ -1,0 +1,76 @@
+/*
+ * The X25519 ladder kernel (x25519_ladder.h) against its twin: the same u as values mod p, on random scalars and inputs, on the edges of u (0, 1, p - 1, 2^256 - 1 where the
+ * packed words admit it) and on every length of ladder from 1 to 9 bits, then the full 255
+ * bits. The whole X25519 is checked against RFC 7748 and Wycheproof by the suites.
+ */
+#include "common.h"
+#include "fe25519.h"
+#include "kernel_test.h"
+#include "x25519_ladder.h"
+
+/* The full ladder costs a scalar multiplication: a few where the kernel is native, one
+ * where the comparison is of the twin with itself. */
+#if MICROSALT_NATIVE_X25519_LADDER
+#define FULL_TRIALS 3
+#else
+#define FULL_TRIALS 1
+#endif
+#define SHORT_TRIALS 9
+
+static void operands(struct microsalt_x25519_io *s, unsigned trial)
+{
+    uint8_t u[32];
+    kt_fill(s->e, sizeof s->e);
+    s->e[0] &= 0xfe;
+    kt_fill(u, sizeof u);
+    if (trial % 4 == 1) {
+        memset(u, 0, sizeof u); /* u = 0, then 1 */
+        u[0] = (uint8_t)(trial / 4 % 2);
+    } else if (trial % 4 == 2) {
+        memset(u, 0xff, sizeof u); /* p - 1 when frombytes drops bit 255 */
+        u[0] = 0xec;
+        u[31] = 0x7f;
+    }
+    microsalt_fe_frombytes(&s->x1, u);
+#if MICROSALT_FE_PACKED
+    if (trial % 4 == 3) memset(s->x1.v, 0xff, sizeof s->x1.v); /* 2^256 - 1 */
+#endif
+}
+
+static int same(const fe25519 *f, const fe25519 *g)
+{
+    uint8_t a[32], b[32];
+    microsalt_fe_tobytes(a, f);
+    microsalt_fe_tobytes(b, g);
+    return memcmp(a, b, 32) == 0;
+}
+
+void kernel_test_x25519_ladder(void)
+{
+    unsigned trial;
+    for (trial = 0; trial < SHORT_TRIALS + FULL_TRIALS; trial++) {
+        struct microsalt_x25519_io s, t;
+        unsigned nbits = trial < SHORT_TRIALS ? trial + 1 : 255;
+        operands(&s, trial);
+        t = s;
+        KT_CALL(microsalt_x25519_ladder, &s, nbits);
+        microsalt_x25519_ladder_portable(&t, nbits);
+        kt_check(kt_abi_ok() && same(&s.u, &t.u) && memcmp(s.e, t.e, 32) == 0 &&
+                     memcmp(&s.x1, &t.x1, sizeof s.x1) == 0,
+                 "x25519_ladder", trial);
+    }
+}
+
+/* A ladder of 8 bits and the division: not the cost of a whole X25519 in the constant-time
+ * runs (the AVR's follow every data access). */
+void kernel_bench_x25519_ladder(void)
+{
+    static struct microsalt_x25519_io s;
+    operands(&s, 0);
+    kt_measure("x25519_ladder", 0);
+    microsalt_x25519_ladder(&s, 8);
+    kt_measure_end();
+    kt_measure("x25519_ladder", 1);
+    microsalt_x25519_ladder_portable(&s, 8);
+    kt_measure_end();
+}
