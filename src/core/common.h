@@ -56,6 +56,18 @@ MICROSALT_INLINE uint8_t ct_barrier_u8(uint8_t x)
 #define MICROSALT_UNROLL(n)
 #endif
 
+/* Tables the word-wise readers below may assume 4-byte aligned: MICROSALT_ALIGN4 on the
+ * definition, MICROSALT_ASSUME_ALIGNED4 on the pointer, so that a compiler that knows neither
+ * where the table lies nor its alignment still reads whole words (the Cortex-M0, which faults
+ * on unaligned words, otherwise reads bytes). */
+#if defined(__GNUC__) || defined(__clang__)
+#define MICROSALT_ALIGN4 __attribute__((aligned(4)))
+#define MICROSALT_ASSUME_ALIGNED4(p) __builtin_assume_aligned((p), 4)
+#else
+#define MICROSALT_ALIGN4
+#define MICROSALT_ASSUME_ALIGNED4(p) (p)
+#endif
+
 /* ---- Masks, selection, swap. ---------------------------------------------------------- */
 
 /* b is 0 or 1. Returns 0 when b == 0 and 0xFFFFFFFF when b == 1. */

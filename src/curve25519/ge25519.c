@@ -9,7 +9,7 @@
 #include "common.h"
 
 /* The table and the constants stay in flash on AVR (src/core/common.h). */
-#define GE25519_TABLE_ATTR MICROSALT_FLASH
+#define GE25519_TABLE_ATTR MICROSALT_FLASH MICROSALT_ALIGN4
 #ifndef MICROSALT_BASE_TABLE_BLOCKS
 #define MICROSALT_BASE_TABLE_BLOCKS 8
 #endif
@@ -257,15 +257,41 @@ typedef struct {
     union {
         ge_p1p1 t; /* each doubling's or addition's result */
         struct {
-            uint8_t entry[32]; /* one coordinate of the selected entry, for fe_frombytes */
-            uint8_t copy[32];  /* a table coordinate out of flash (AVR) */
-        } sel;                 /* while selecting, before t is written */
+            uint32_t w[24];   /* the selected entry's words */
+            uint8_t copy[32]; /* a table coordinate out of flash (AVR) */
+        } sel;                /* while selecting, before t is written */
     } u;
     union {
         ge_p2 q;    /* the accumulator while doubling */
         ge_niels n; /* the selected multiple while adding */
     } v;
 } base_scratch;
+
+/* A coordinate at a time: the OR of that coordinate of the identity (y + x = 1, y - x = 1,
+ * 2dxy = 0) and of all eight entries, each ANDed with a mask that is all ones only for the
+ * one whose index matches mag. The words build up in a local array, which compilers for
+ * 32-bit cores keep in registers: no read-modify-write of memory per entry and word. */
+void microsalt_ge25519_select_portable(uint32_t w[24], const uint8_t (*block)[96],
+                                       uint32_t mag, uint8_t scratch[32])
+{
+    uint32_t acc[8], m;
+    const uint8_t *e;
+    uint32_t j;
+    int c, i;
+    for (c = 0; c < 3; c++) {
+        acc[0] = (uint32_t)(c < 2) & ct_mask_u32(ct_is_zero_u32(mag));
+        MICROSALT_UNROLL(7)
+        for (i = 1; i < 8; i++) acc[i] = 0;
+        for (j = 1; j <= 8; j++) {
+            e = MICROSALT_ASSUME_ALIGNED4(flash_view(scratch, block[j - 1] + 32 * c, 32));
+            m = ct_mask_u32(ct_eq_u32(mag, j));
+            MICROSALT_UNROLL(8)
+            for (i = 0; i < 8; i++) acc[i] |= m & load32_le(e + 4 * i);
+        }
+        memcpy(w + 8 * c, acc, sizeof acc);
+    }
+    microsalt_wipe(acc, sizeof acc);
+}
 
 /* The little-endian encoding of words[0..7]: their own bytes on little-endian AVR, written
  * out to buf elsewhere. */
@@ -281,31 +307,15 @@ static const uint8_t *words_le(uint8_t buf[32], const uint32_t words[8])
 #endif
 }
 
-/* s->v.n = mag * B_k for mag in 0..8, a coordinate at a time: the OR of that coordinate of
- * all eight entries of the block, each ANDed with a mask that is all ones only for the entry
- * whose index matches mag. The result builds up in a local array, which compilers for 32-bit
- * cores keep in registers: no read-modify-write of memory per entry and word. */
+/* s->v.n = mag * B_k for mag in 0..8. */
 static void select_niels(base_scratch *s, int k, uint32_t mag)
 {
     fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
-    uint32_t acc[8], m;
-    const uint8_t *e;
-    uint32_t j;
-    int c, i;
+    int c;
+    microsalt_ge25519_select(s->u.sel.w, base_block(k), mag, s->u.sel.copy);
     for (c = 0; c < 3; c++) {
-        /* The identity, mag = 0: y + x = 1, y - x = 1, 2dxy = 0. */
-        acc[0] = (uint32_t)(c < 2) & ct_mask_u32(ct_is_zero_u32(mag));
-        MICROSALT_UNROLL(7)
-        for (i = 1; i < 8; i++) acc[i] = 0;
-        for (j = 1; j <= 8; j++) {
-            e = flash_view(s->u.sel.copy, base_block(k)[j - 1] + 32 * c, 32);
-            m = ct_mask_u32(ct_eq_u32(mag, j));
-            MICROSALT_UNROLL(8)
-            for (i = 0; i < 8; i++) acc[i] |= m & load32_le(e + 4 * i);
-        }
-        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.entry, acc));
+        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.copy, s->u.sel.w + 8 * c));
     }
-    microsalt_wipe(acc, sizeof acc);
 }
 
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])

@@ -9,11 +9,27 @@
 #include <stdint.h>
 
 #include "fe25519.h"
+#include "kernels.h"
 
 /* Extended coordinates (Hisil-Wong-Carter-Dawson 2008): x = X/Z, y = Y/Z, x y = T/Z. */
 typedef struct {
     fe25519 X, Y, Z, T;
 } ge25519;
+
+/* Kernel (docs/kernels.md), the fixed-base multiplication's table lookup: w = the 24
+ * little-endian words of entry mag - 1 of block (eight entries of 96 bytes: y + x, y - x and
+ * 2dxy, each below p), or the identity's (1, 1, 0) for mag = 0. mag (0..8) may be secret:
+ * every entry is read, and the work and the addresses do not depend on mag. block is 4-byte
+ * aligned and read through flash_view (program memory on AVR), with scratch, also 4-byte
+ * aligned, as its buffer. */
+void microsalt_ge25519_select_portable(uint32_t w[24], const uint8_t (*block)[96],
+                                       uint32_t mag, uint8_t scratch[32]);
+#if MICROSALT_NATIVE_GE25519_SELECT
+void microsalt_ge25519_select(uint32_t w[24], const uint8_t (*block)[96], uint32_t mag,
+                              uint8_t scratch[32]);
+#else
+#define microsalt_ge25519_select microsalt_ge25519_select_portable
+#endif
 
 /* r = [a]B for a < 2^255 (32 little-endian bytes). Constant time in a. */
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32]);
