@@ -68,16 +68,6 @@ typedef struct {
     fe25519 X, Y, Z;
 } ge_p2;
 
-/* Completed: x = X/Z, y = Y/T. */
-typedef struct {
-    fe25519 X, Y, Z, T;
-} ge_p1p1;
-
-/* Affine Niels form: y + x, y - x, 2dxy. */
-typedef struct {
-    fe25519 ypx, ymx, xy2d;
-} ge_niels;
-
 /* ---- Constant data ------------------------------------------------------------------- */
 
 /* h = the public 32-byte constant at p (table storage). */
@@ -256,42 +246,13 @@ typedef struct {
     uint8_t e[DIGITS / 2];
     union {
         ge_p1p1 t; /* each doubling's or addition's result */
-        struct {
-            uint32_t w[24];   /* the selected entry's words */
-            uint8_t copy[32]; /* a table coordinate out of flash (AVR) */
-        } sel;                /* while selecting, before t is written */
+        uint8_t copy[32]; /* while selecting: a table coordinate out of flash (AVR) */
     } u;
     union {
         ge_p2 q;    /* the accumulator while doubling */
         ge_niels n; /* the selected multiple while adding */
     } v;
 } base_scratch;
-
-/* A coordinate at a time: the OR of that coordinate of the identity (y + x = 1, y - x = 1,
- * 2dxy = 0) and of all eight entries, each ANDed with a mask that is all ones only for the
- * one whose index matches mag. The words build up in a local array, which compilers for
- * 32-bit cores keep in registers: no read-modify-write of memory per entry and word. */
-void microsalt_ge25519_select_portable(uint32_t w[24], const uint8_t (*block)[96],
-                                       uint32_t mag, uint8_t scratch[32])
-{
-    uint32_t acc[8], m;
-    const uint8_t *e;
-    uint32_t j;
-    int c, i;
-    for (c = 0; c < 3; c++) {
-        acc[0] = (uint32_t)(c < 2) & ct_mask_u32(ct_is_zero_u32(mag));
-        MICROSALT_UNROLL(7)
-        for (i = 1; i < 8; i++) acc[i] = 0;
-        for (j = 1; j <= 8; j++) {
-            e = MICROSALT_ASSUME_ALIGNED4(flash_view(scratch, block[j - 1] + 32 * c, 32));
-            m = ct_mask_u32(ct_eq_u32(mag, j));
-            MICROSALT_UNROLL(8)
-            for (i = 0; i < 8; i++) acc[i] |= m & load32_le(e + 4 * i);
-        }
-        memcpy(w + 8 * c, acc, sizeof acc);
-    }
-    microsalt_wipe(acc, sizeof acc);
-}
 
 /* The little-endian encoding of words[0..7]: their own bytes on little-endian AVR, written
  * out to buf elsewhere. */
@@ -307,15 +268,41 @@ static const uint8_t *words_le(uint8_t buf[32], const uint32_t words[8])
 #endif
 }
 
-/* s->v.n = mag * B_k for mag in 0..8. */
-static void select_niels(base_scratch *s, int k, uint32_t mag)
+/* A coordinate at a time: the OR of that coordinate of the identity (y + x = 1, y - x = 1,
+ * 2dxy = 0) and of all eight entries, each ANDed with a mask that is all ones only for the
+ * one whose index matches mag. The words build up in a local array, which compilers for
+ * 32-bit cores keep in registers: no read-modify-write of memory per entry and word. */
+void microsalt_ge25519_select_portable(ge_niels *n, const uint8_t (*block)[96], uint32_t mag,
+                                       uint8_t scratch[32])
 {
-    fe25519 *const coords[3] = {&s->v.n.ypx, &s->v.n.ymx, &s->v.n.xy2d};
-    int c;
-    microsalt_ge25519_select(s->u.sel.w, base_block(k), mag, s->u.sel.copy);
+    fe25519 *const coords[3] = {&n->ypx, &n->ymx, &n->xy2d};
+    uint32_t acc[8], m;
+    const uint8_t *e;
+    uint32_t j;
+    int c, i;
     for (c = 0; c < 3; c++) {
-        microsalt_fe_frombytes(coords[c], words_le(s->u.sel.copy, s->u.sel.w + 8 * c));
+        acc[0] = (uint32_t)(c < 2) & ct_mask_u32(ct_is_zero_u32(mag));
+        MICROSALT_UNROLL(7)
+        for (i = 1; i < 8; i++) acc[i] = 0;
+        for (j = 1; j <= 8; j++) {
+            e = MICROSALT_ASSUME_ALIGNED4(flash_view(scratch, block[j - 1] + 32 * c, 32));
+            m = ct_mask_u32(ct_eq_u32(mag, j));
+            MICROSALT_UNROLL(8)
+            for (i = 0; i < 8; i++) acc[i] |= m & load32_le(e + 4 * i);
+        }
+        microsalt_fe_frombytes(coords[c], words_le(scratch, acc));
     }
+    microsalt_wipe(acc, sizeof acc);
+}
+
+void microsalt_ge25519_madd_portable(ge25519 *r, ge_niels *n, uint32_t neg, ge_p1p1 *t)
+{
+    /* A negative digit adds -n = (-x, y), the way add_sum's negate does (y + x and y - x
+     * trade places, then F and G), with swaps under a mask. */
+    microsalt_fe_cswap(&n->ypx, &n->ymx, neg);
+    add_niels(t, r, n, 0);
+    microsalt_fe_cswap(&t->T, &t->Z, neg);
+    p1p1_to_p3(r, t);
 }
 
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
@@ -339,13 +326,9 @@ void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
         for (k = 0; k < MICROSALT_BASE_TABLE_BLOCKS; k++) {
             int32_t d = digit(s.e, ROWS * k + row);
             neg = ct_msb_u32((uint32_t)d);
-            select_niels(&s, k, ct_select_u32(neg, (uint32_t)-d, (uint32_t)d));
-            /* A negative digit adds -(|digit| B_k) = (-x, y), the way add_sum's negate does
-             * (y + x and y - x trade places, then F and G), with swaps under a mask. */
-            microsalt_fe_cswap(&s.v.n.ypx, &s.v.n.ymx, neg);
-            add_niels(&s.u.t, r, &s.v.n, 0);
-            microsalt_fe_cswap(&s.u.t.T, &s.u.t.Z, neg);
-            p1p1_to_p3(r, &s.u.t);
+            microsalt_ge25519_select(&s.v.n, base_block(k),
+                                     ct_select_u32(neg, (uint32_t)-d, (uint32_t)d), s.u.copy);
+            microsalt_ge25519_madd(r, &s.v.n, neg, &s.u.t);
         }
     }
     microsalt_wipe(&s, sizeof s);

@@ -16,16 +16,38 @@ typedef struct {
     fe25519 X, Y, Z, T;
 } ge25519;
 
-/* Kernel (docs/kernels.md), the fixed-base multiplication's table lookup: w = the 24
- * little-endian words of entry mag - 1 of block (eight entries of 96 bytes: y + x, y - x and
- * 2dxy, each below p), or the identity's (1, 1, 0) for mag = 0. mag (0..8) may be secret:
- * every entry is read, and the work and the addresses do not depend on mag. block is 4-byte
- * aligned and read through flash_view (program memory on AVR), with scratch, also 4-byte
- * aligned, as its buffer. */
-void microsalt_ge25519_select_portable(uint32_t w[24], const uint8_t (*block)[96],
-                                       uint32_t mag, uint8_t scratch[32]);
+/* Completed: x = X/Z, y = Y/T. */
+typedef struct {
+    fe25519 X, Y, Z, T;
+} ge_p1p1;
+
+/* Affine Niels form: y + x, y - x, 2dxy. */
+typedef struct {
+    fe25519 ypx, ymx, xy2d;
+} ge_niels;
+
+/* Kernel (docs/kernels.md), the fixed-base multiplication's addition: r = r + n, or r - n
+ * for neg = 1 (neg is 0 or 1), r in extended coordinates and n an affine point in Niels
+ * form (a table entry). Every value may be secret: the work and the addresses do not depend
+ * on them. The twin clobbers n (its y + x and y - x trade places for neg = 1) and works in
+ * t; a native kernel may leave both alone. Outputs below 2^256, as the field kernels'. */
+void microsalt_ge25519_madd_portable(ge25519 *r, ge_niels *n, uint32_t neg, ge_p1p1 *t);
+#if MICROSALT_NATIVE_GE25519_MADD
+void microsalt_ge25519_madd(ge25519 *r, ge_niels *n, uint32_t neg, ge_p1p1 *t);
+#else
+#define microsalt_ge25519_madd microsalt_ge25519_madd_portable
+#endif
+
+/* Kernel (docs/kernels.md), the fixed-base multiplication's table lookup: n = entry mag - 1
+ * of block (eight entries of 96 bytes: y + x, y - x and 2dxy, each the 32 little-endian
+ * bytes of a value below p), or the identity's (1, 1, 0) for mag = 0. mag (0..8) may be
+ * secret: every entry is read, and the work and the addresses do not depend on mag. block
+ * is 4-byte aligned and read through flash_view (program memory on AVR), with scratch, also
+ * 4-byte aligned, as its buffer. */
+void microsalt_ge25519_select_portable(ge_niels *n, const uint8_t (*block)[96], uint32_t mag,
+                                       uint8_t scratch[32]);
 #if MICROSALT_NATIVE_GE25519_SELECT
-void microsalt_ge25519_select(uint32_t w[24], const uint8_t (*block)[96], uint32_t mag,
+void microsalt_ge25519_select(ge_niels *n, const uint8_t (*block)[96], uint32_t mag,
                               uint8_t scratch[32]);
 #else
 #define microsalt_ge25519_select microsalt_ge25519_select_portable

@@ -1,7 +1,8 @@
 /*
  * The fixed-base multiplication's table lookup for the Cortex-M4 (ARMv7E-M), the contract of
- * src/curve25519/ge25519.h: w = entry mag - 1 of an eight-entry block of the table (three
- * coordinates of eight words each), or the identity (1, 1, 0) for mag = 0.
+ * src/curve25519/ge25519.h: n = entry mag - 1 of an eight-entry block of the table (three
+ * coordinates of eight words each, the packed field elements themselves), or the identity
+ * (1, 1, 0) for mag = 0.
  *
  * A coordinate's eight words start as the identity's and each entry in turn replaces them
  * where its index equals mag: the mask (mag == j) sets the four GE flags through UADD8 of
@@ -13,7 +14,7 @@
  * only branch is the loop over the three coordinates; SEL, UADD8 and the mask's arithmetic
  * take one cycle whatever their operands.
  *
- * Registers: w in r0 until the loop needs the register; block in r1 (advanced 32 bytes a
+ * Registers: n in r0 until the loop needs the register; block in r1 (advanced 32 bytes a
  * coordinate); mag in r2; the coordinate's words in r3-r10; r11, r12 and lr take the entries'
  * words and the mask. Stack: 10 pushed words and the coordinate count. r4-r11 are saved.
  *
@@ -44,7 +45,7 @@
     sel r10, r12, r10
 .endm
 
-/* void microsalt_ge25519_select(uint32_t w[24], const uint8_t (*block)[96], uint32_t mag,
+/* void microsalt_ge25519_select(ge_niels *n, const uint8_t (*block)[96], uint32_t mag,
  *                               uint8_t scratch[32]); */
     .global microsalt_ge25519_select
     .type microsalt_ge25519_select, %function
