@@ -31,17 +31,19 @@ HEADER = """\
  * registers and frame slots.
  *
  * The first column round's quarter rounds 2 and 3 and the first step of quarter round 0 do
- * not involve the counter words 8 and 9, so they are computed once per call (PRE). The
+ * not involve the counter words 8 and 9, so they are computed once per call (PRE); so are the
+ * rotated sums of the next step of quarter rounds 0 and 1 (ROT), which only xor them into 8
+ * and 9, so each block starts with two EORS where it had two steps. The
  * feed-forward works four words at a time with LDM and STM on m and c, which must then be
  * word-aligned: if either is not, each block goes through an aligned stack buffer and a call
  * of the aligned path.
  *
- * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 180-byte frame, wiped
+ * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 188-byte frame, wiped
  * on return (it holds state words).
  *
- * Modelled cycles (docs/cycle-model.md): about 182 a double round, 2,020 a block;
- * crypto_stream_salsa20_xor of 1024 bytes 32,369 (31.6 cycles a byte; the C twin 58,636) and
- * crypto_core_salsa20 2,804.
+ * Modelled cycles (docs/cycle-model.md): about 180 a double round, 1,920 each block after the
+ * first; crypto_stream_salsa20_xor of 1024 bytes 31,855 (31.1 cycles a byte; the C twin
+ * 58,636) and crypto_core_salsa20 2,785.
  */
     .syntax unified
     .thumb
@@ -57,14 +59,14 @@ DOUBLE_ROUNDS = 10
 # Before each of the 32 steps of a double round: where each of the words 0..15 is, L a low
 # register, H a high register, S the frame.
 PLAN = [
-    "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH",
+    "SSHLHLLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH",
     "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLLSSHH", "SSLLHHLLHHLLSSHH", "SSLLHHLLHHLLSSHH",
-    "LSLLLHSSLHHSLSHH", "LSLLLHSSLHHSLSHH", "LSLLLHSSLHHSLSHH", "LSLLLHSSHHHSLLHH",
-    "LSLLLHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH",
-    "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH",
+    "LSHLLHSSHHLSLLHH", "LSHLLHSSHLHSLLHH", "LSHLLHSSLHHSLLHH", "LSHLLHSSLHHSLLHH",
+    "LSHLLHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH",
+    "LLHLSHSSLHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH",
     "LLLLSHSSHHHSLLHH", "LSLLSHSSHHHSLLLH", "LSLLSHSSHHHSLLLH", "LSLLSHSSHHHSLLLH",
     "SSHLLLLSHHHLSSLH", "SSHLLLLSHHHLSSLH", "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH",
-    "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSLLHHLLHHLHSSLH",
+    "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSHLHLLLHHLHSSLH",
 ]
 
 LOW = [f"r{i}" for i in range(8)]
@@ -76,8 +78,8 @@ SLOT = 0
 SPILL = 4 * NSLOTS          # the words in low registers at the end of the rounds
 XIN = SPILL + 32            # the block's input: x with the block's counter
 PRE = XIN + 64              # the words of the first column round that the counter leaves alone
-PRE_WORDS = [2, 3, 6, 7, 10, 11, 14, 15, 4]
-MP = PRE + 4 * len(PRE_WORDS)   # m of the next block
+ROT = PRE + 4 * 9           # after PRE's 9 words: the rotated sums that 8 and 9 take first
+MP = ROT + 8                # m of the next block
 CP = MP + 4                 # c of the next block
 MEND = CP + 4               # m + 64 * nblocks
 XP = MEND + 4               # x
@@ -97,6 +99,13 @@ def double_round():
         for j, (sp, sq) in enumerate(zip(quarter_steps(p), quarter_steps(q))):
             out += [sp, sq]
     return out
+
+
+# The first step that reads a counter word: those before it are PRE's or ROT's.
+FIRST = next(i for i, st in enumerate(double_round()) if {8, 9} & set(st[1:3]))
+# The 9 words that PRE computes, laid out for the block's start: first those that go to high
+# registers, then the low ones (one LDM brings both), then those that wait in the frame.
+PRE_WORDS = sorted((2, 3, 6, 7, 10, 11, 14, 15, 4), key=lambda w: "HLS".index(PLAN[FIRST][w]))
 
 
 class Machine:
@@ -199,8 +208,9 @@ class Machine:
 
     def move_to(self, plan, amount):
         """Moves the words to the places plan names, before a step rotating by amount. Three
-        or more words to the frame go by one STM, three or more from consecutive slots by one
-        LDM (two, when the STM left its base there)."""
+        or more words to the frame go by one STM; each run of three or more words leaving
+        consecutive slots by one LDM (two, when the STM left its base there), those bound for
+        the high registers too when enough low ones stay free for the other moves."""
         want = {w: plan[w] for w in range(16) if self.cls(w) != plan[w]}
         stores = [w for w in want if self.cls(w) == "L" and want[w] == "S"]
         base = None
@@ -220,21 +230,30 @@ class Machine:
         for w in [w for w in want if self.cls(w) == "L" and want[w] == "S"]:
             self.to_slot(w)
             del want[w]
-        loads = sorted((w for w in want if self.cls(w) == "S" and want[w] == "L"),
-                       key=lambda w: self.where[w])
-        first = self.where[loads[0]] if loads else None
-        free = [r for r in LOW if r != self.k and self.holder(r) is None]
-        if (len(loads) >= 2 and len(free) >= len(loads)
-                and all(self.where[w] == first + 4 * i for i, w in enumerate(loads))
-                and (len(loads) >= 3 or base == (base and base[0], first))):
-            regs = free[:len(loads)]
-            if base is not None and base[1] == first and base[0] not in regs:
+        loads = sorted((w for w in want if self.cls(w) == "S"), key=lambda w: self.where[w])
+        to_low = sum(1 for w in want if self.cls(w) == "H" and want[w] == "L")
+        runs = []
+        for w in loads:
+            if runs and self.where[w] == self.where[runs[-1][-1]] + 4:
+                runs[-1].append(w)
+            else:
+                runs.append([w])
+        for run in runs:
+            first = self.where[run[0]]
+            on_base = base is not None and base[1] == first
+            avail = [r for r in LOW if r != self.k and self.holder(r) is None]
+            free = [r for r in avail if not (base and r == base[0])]
+            if len(run) < (2 if on_base else 3) or min(len(free), len(avail) - to_low) < len(run):
+                continue
+            regs = free[:len(run)]
+            if on_base:
                 self.emit(f"ldm {base[0]}!, {{{', '.join(regs)}}}")
             else:
                 self.emit(f"add {regs[-1]}, sp, #{first}", f"ldm {regs[-1]}, {{{', '.join(regs)}}}")
-            for w, r in zip(loads, regs):
+            for w, r in zip(run, regs):
                 self.put(w, r)
-                del want[w]
+                if want[w] == "L":
+                    del want[w]
         while want:
             progress = False
             for w in list(want):
@@ -268,32 +287,41 @@ def generate():
          f"str r1, [sp, #{MP}]", "lsls r2, r2, #6", "adds r2, r2, r1", f"str r2, [sp, #{MEND}]",
          f"str r3, [sp, #{XP}]")
     emit.comment("XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first "
-                 "step of quarter round 0, which do not involve the counter")
+                 "step of quarter round 0, which do not involve the counter; ROT = the rotated "
+                 "sums of the next steps, which only xor them into the counter words")
     emit("mov r7, r3", f"add r6, sp, #{XIN}")
     for _ in range(4):
         emit("ldm r7!, {r0-r3}", "stm r6!, {r0-r3}")
-    for q, n in ((COLUMNS[2], 4), (COLUMNS[3], 4), (COLUMNS[0], 1)):
+    for q, n in ((COLUMNS[2], 4), (COLUMNS[3], 4), (COLUMNS[0], 1), (COLUMNS[1], 0)):
         regs = dict(zip(q, ("r0", "r1", "r2", "r3")))
+        qs = quarter_steps(q)
+        used = {w for st in qs[:n] for w in st[:3]} | set(qs[n][1:3] if n < 4 else ())
         for w in q:
-            emit(f"ldr {regs[w]}, [sp, #{XIN + 4 * w}]")
-        for dst, x, y, rot in quarter_steps(q)[:n]:
+            if w in used:
+                emit(f"ldr {regs[w]}, [sp, #{XIN + 4 * w}]")
+        for dst, x, y, rot in qs[:n]:
             emit(f"adds r4, {regs[x]}, {regs[y]}", f"movs r5, #{32 - rot}", "rors r4, r5",
                  f"eors {regs[dst]}, r4")
+        if n < 4:
+            dst, x, y, rot = qs[n]
+            emit(f"adds r4, {regs[x]}, {regs[y]}", f"movs r5, #{32 - rot}", "rors r4, r5",
+                 f"str r4, [sp, #{ROT + 4 * (dst - 8)}]")
         for w in q:
             if w in PRE_WORDS:
                 emit(f"str {regs[w]}, [sp, #{PRE + 4 * PRE_WORDS.index(w)}]")
 
     steps = double_round()
-    emit.comment("Each block")
-    emit(".Lblock:")
+    emit.comment("Each block: the counter words after their first steps, from ROT")
+    emit(".Lblock:", f"ldr r0, [sp, #{XIN + 32}]", f"ldr r1, [sp, #{ROT}]", "eors r0, r1",
+         f"ldr r1, [sp, #{XIN + 36}]", f"ldr r2, [sp, #{ROT + 4}]", "eors r1, r2")
     m = Machine(emit)
-    first = 9
     for w in range(16):
         m.where[w] = PRE + 4 * PRE_WORDS.index(w) if w in PRE_WORDS else XIN + 4 * w
-    m.move_to(PLAN[first], None)
+    m.where[8], m.where[9] = "r0", "r1"
+    m.move_to(PLAN[FIRST], None)
     for dr in range(DOUBLE_ROUNDS):
         emit.comment(f"DR {dr}")
-        for i in range(first if dr == 0 else 0, 32):
+        for i in range(FIRST if dr == 0 else 0, 32):
             m.move_to(PLAN[i], 32 - steps[i][3])
             m.step(*steps[i])
     emit.comment("FF")
@@ -316,14 +344,19 @@ def generate():
 def feed_forward(emit, m):
     """c = m ^ (state + XIN), four words at a time: XIN by LDM into r0-r3, the state words
     added from the high registers or the frame (the low ones go there first, by one STM), m
-    two words at a time into r4 and r7, c by STM; then the next counter into XIN."""
+    two words at a time into r4 and r7, c by STM. The next counter goes into XIN from the
+    words 8 and 9 that the third LDM brings anyway."""
     spill = sorted((w for w in range(16) if m.cls(w) == "L"), key=lambda w: m.where[w])
-    emit(f"add r7, sp, #{SPILL}", "stm r7!, {" + ", ".join(m.where[w] for w in spill) + "}")
+    b = next(r for r in LOW if m.holder(r) is None)
+    emit(f"add {b}, sp, #{SPILL}", f"stm {b}!, {{{', '.join(m.where[w] for w in spill)}}}")
     for i, w in enumerate(spill):
         m.put(w, SPILL + 4 * i)
     emit(f"ldr r6, [sp, #{MP}]", f"ldr r5, [sp, #{CP}]")
     for g in range(4):
         emit(f"add r7, sp, #{XIN + 16 * g}", "ldm r7!, {r0-r3}")
+        if g == 2:
+            emit("movs r7, #0", "adds r4, r0, #1", "adcs r7, r1", f"str r4, [sp, #{XIN + 32}]",
+                 f"str r7, [sp, #{XIN + 36}]")
         for i in range(4):
             p = m.where[4 * g + i]
             if isinstance(p, int):
@@ -332,9 +365,7 @@ def feed_forward(emit, m):
                 emit(f"add r{i}, {p}")
         emit("ldm r6!, {r4, r7}", "eors r0, r4", "eors r1, r7", "ldm r6!, {r4, r7}",
              "eors r2, r4", "eors r3, r7", "stm r5!, {r0-r3}")
-    emit(f"str r6, [sp, #{MP}]", f"str r5, [sp, #{CP}]", f"ldr r0, [sp, #{XIN + 32}]",
-         f"ldr r1, [sp, #{XIN + 36}]", "movs r2, #0", "adds r0, r0, #1", "adcs r1, r2",
-         f"str r0, [sp, #{XIN + 32}]", f"str r1, [sp, #{XIN + 36}]")
+    emit(f"str r6, [sp, #{MP}]", f"str r5, [sp, #{CP}]")
 
 
 def unaligned(emit):

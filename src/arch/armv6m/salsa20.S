@@ -16,17 +16,19 @@
  * registers and frame slots.
  *
  * The first column round's quarter rounds 2 and 3 and the first step of quarter round 0 do
- * not involve the counter words 8 and 9, so they are computed once per call (PRE). The
+ * not involve the counter words 8 and 9, so they are computed once per call (PRE); so are the
+ * rotated sums of the next step of quarter rounds 0 and 1 (ROT), which only xor them into 8
+ * and 9, so each block starts with two EORS where it had two steps. The
  * feed-forward works four words at a time with LDM and STM on m and c, which must then be
  * word-aligned: if either is not, each block goes through an aligned stack buffer and a call
  * of the aligned path.
  *
- * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 180-byte frame, wiped
+ * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 188-byte frame, wiped
  * on return (it holds state words).
  *
- * Modelled cycles (docs/cycle-model.md): about 182 a double round, 2,020 a block;
- * crypto_stream_salsa20_xor of 1024 bytes 32,369 (31.6 cycles a byte; the C twin 58,636) and
- * crypto_core_salsa20 2,804.
+ * Modelled cycles (docs/cycle-model.md): about 180 a double round, 1,920 each block after the
+ * first; crypto_stream_salsa20_xor of 1024 bytes 31,855 (31.1 cycles a byte; the C twin
+ * 58,636) and crypto_core_salsa20 2,785.
  */
     .syntax unified
     .thumb
@@ -83,15 +85,15 @@ microsalt_salsa20_blocks:
     mov r6, r10
     mov r7, r11
     push {r4-r7}
-    sub sp, #180
-    str r0, [sp, #168]
-    str r1, [sp, #164]
+    sub sp, #188
+    str r0, [sp, #176]
+    str r1, [sp, #172]
     lsls r2, r2, #6
     adds r2, r2, r1
-    str r2, [sp, #172]
-    str r3, [sp, #176]
+    str r2, [sp, #180]
+    str r3, [sp, #184]
 
-/* XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first step of quarter round 0, which do not involve the counter */
+/* XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first step of quarter round 0, which do not involve the counter; ROT = the rotated sums of the next steps, which only xor them into the counter words */
     mov r7, r3
     add r6, sp, #64
     ldm r7!, {r0-r3}
@@ -122,10 +124,10 @@ microsalt_salsa20_blocks:
     movs r5, #14
     rors r4, r5
     eors r0, r4
-    str r0, [sp, #144]
-    str r1, [sp, #152]
+    str r0, [sp, #132]
+    str r1, [sp, #136]
     str r2, [sp, #128]
-    str r3, [sp, #136]
+    str r3, [sp, #152]
     ldr r0, [sp, #124]
     ldr r1, [sp, #76]
     ldr r2, [sp, #92]
@@ -146,1679 +148,1657 @@ microsalt_salsa20_blocks:
     movs r5, #14
     rors r4, r5
     eors r0, r4
-    str r0, [sp, #156]
-    str r1, [sp, #132]
-    str r2, [sp, #140]
-    str r3, [sp, #148]
+    str r0, [sp, #140]
+    str r1, [sp, #144]
+    str r2, [sp, #156]
+    str r3, [sp, #160]
     ldr r0, [sp, #64]
     ldr r1, [sp, #80]
-    ldr r2, [sp, #96]
     ldr r3, [sp, #112]
     adds r4, r0, r3
     movs r5, #25
     rors r4, r5
     eors r1, r4
-    str r1, [sp, #160]
+    adds r4, r1, r0
+    movs r5, #23
+    rors r4, r5
+    str r4, [sp, #164]
+    str r1, [sp, #148]
+    ldr r0, [sp, #84]
+    ldr r3, [sp, #68]
+    adds r4, r0, r3
+    movs r5, #25
+    rors r4, r5
+    str r4, [sp, #168]
 
-/* Each block */
+/* Each block: the counter words after their first steps, from ROT */
 .Lblock:
-    ldr r0, [sp, #64]
-    ldr r1, [sp, #128]
-    ldr r2, [sp, #132]
-    ldr r3, [sp, #160]
-    ldr r4, [sp, #84]
-    mov r8, r4
-    ldr r4, [sp, #96]
-    ldr r5, [sp, #100]
-    mov r9, r5
-    ldr r5, [sp, #144]
-    mov r10, r5
-    ldr r5, [sp, #112]
-    ldr r6, [sp, #152]
-    mov r11, r6
-    ldr r6, [sp, #156]
-    mov r12, r6
+    ldr r0, [sp, #96]
+    ldr r1, [sp, #164]
+    eors r0, r1
+    ldr r1, [sp, #100]
+    ldr r2, [sp, #168]
+    eors r1, r2
+    add r7, sp, #128
+    ldm r7, {r2, r3, r4, r5, r6, r7}
+    mov r8, r2
+    ldr r2, [sp, #84]
+    mov r9, r2
+    mov r10, r1
+    mov r11, r3
+    ldr r1, [sp, #112]
+    ldr r2, [sp, #116]
+    mov r12, r4
+    mov lr, r5
+    ldr r3, [sp, #64]
 
 /* DR 0 */
-    ldr r6, [sp, #68]
-    add r6, r8
-    movs r7, #25
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r0
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #116]
-    mov r6, r9
-    add r6, r8
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r5, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #68]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r5
-    movs r7, #14
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r4
-    rors r6, r7
+    mov r4, r10
+    add r4, r9
+    movs r5, #23
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    str r7, [sp, #0]
+    ldr r4, [sp, #68]
+    mov r7, r10
+    adds r7, r7, r2
+    rors r7, r5
+    eors r4, r7
+    adds r7, r1, r0
+    movs r5, #14
+    rors r7, r5
+    eors r3, r7
+    adds r7, r4, r2
+    rors r7, r5
+    mov r5, r9
+    eors r5, r7
+    mov r9, r5
+    adds r7, r3, r6
+    movs r5, #25
+    rors r7, r5
+    eors r4, r7
     mov r7, r8
-    eors r7, r6
-    mov r8, r7
-    adds r6, r0, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r11
-    rors r6, r7
-    eors r5, r6
-    adds r6, r3, r0
-    movs r7, #23
-    rors r6, r7
-    eors r1, r6
-    mov r6, r12
-    adds r6, r6, r5
-    rors r6, r7
-    eors r4, r6
-    adds r6, r1, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r11
-    adds r6, r4, r5
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r1
-    movs r7, #14
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r4, r5}
-    mov r11, r1
-    ldr r0, [sp, #0]
-    mov r1, r8
-    ldr r4, [sp, #136]
-    ldr r5, [sp, #148]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r10
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #140]
-    mov r8, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r8
-    add r5, r10
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
+    mov r8, r0
+    mov r0, lr
+    add r0, r12
+    rors r0, r5
+    eors r1, r0
+    adds r0, r4, r3
+    movs r5, #23
+    rors r0, r5
+    eors r7, r0
+    mov r0, lr
+    adds r0, r0, r1
+    rors r0, r5
+    eors r2, r0
+    adds r0, r7, r4
+    movs r5, #19
+    rors r0, r5
+    eors r6, r0
+    str r4, [sp, #4]
+    mov r0, r12
+    adds r4, r2, r1
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r7
+    movs r5, #14
+    rors r4, r5
+    eors r3, r4
+    adds r4, r0, r2
+    rors r4, r5
     mov r5, lr
-    add r5, r8
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r11
-    mov r11, r0
-    mov r0, r10
-    mov r10, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
-    eors r0, r1
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r1, r2, r3}
+    mov r12, r7
+    ldr r1, [sp, #0]
+    mov r2, r9
+    ldr r3, [sp, #152]
+    ldr r4, [sp, #160]
+    adds r7, r2, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r11
+    add r7, r10
+    rors r7, r5
+    eors r4, r7
+    ldr r7, [sp, #156]
+    mov r9, r4
+    adds r4, r3, r2
+    movs r5, #23
+    rors r4, r5
+    eors r7, r4
+    mov r4, r9
+    add r4, r11
+    rors r4, r5
+    mov r5, r8
+    eors r5, r4
+    mov r8, r5
+    adds r4, r7, r3
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    mov r4, r8
+    add r4, r9
+    rors r4, r5
+    mov r5, r10
+    eors r5, r4
+    mov r10, r5
+    adds r4, r1, r7
+    movs r5, #14
+    rors r4, r5
+    eors r2, r4
+    mov r4, r11
+    mov r11, r1
+    mov r1, r10
+    add r1, r8
+    rors r1, r5
+    eors r4, r1
 
 /* DR 1 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
+    adds r1, r4, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
     mov r1, r12
-    add r1, r8
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r8
-    mov r8, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #8]
-    mov r3, r11
-    mov r4, lr
-    mov r11, r0
-    ldr r0, [sp, #16]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r10
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #12]
-    mov r6, r9
-    add r6, r10
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r10
-    eors r7, r6
-    mov r10, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r8
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r8
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r8, r5
-    ldr r0, [sp, #0]
-    mov r1, r10
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r11
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r10, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r10
-    add r5, r11
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
+    mov r12, r2
+    mov r2, lr
+    add r2, r9
+    rors r2, r5
+    eors r6, r2
+    adds r2, r0, r4
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r6
+    rors r2, r5
+    eors r7, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r3, r2
+    mov r2, r9
+    mov r9, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r2, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r4, r0
+    adds r0, r2, r7
+    rors r0, r5
     mov r5, lr
-    add r5, r10
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r8
-    mov r8, r0
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r2, r3, r7}
+    add r7, sp, #8
+    ldm r7, {r2, r3, r7}
     mov r0, r11
     mov r11, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r7, r2
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r10
+    mov r10, r4
+    ldr r4, [sp, #4]
+    add r4, r12
+    rors r4, r5
+    eors r1, r4
+    mov r4, r8
+    mov r8, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r4, r1
+    mov r1, r8
+    add r1, r12
+    rors r1, r5
+    eors r3, r1
+    adds r1, r4, r0
+    movs r5, #19
+    rors r1, r5
+    eors r2, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r8
+    adds r1, r1, r3
+    rors r1, r5
+    eors r0, r1
+    adds r1, r2, r4
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r3
+    rors r1, r5
+    mov r5, r12
+    eors r5, r1
+    mov r12, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r11
+    mov r11, r4
+    mov r4, lr
+    add r4, r9
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r2
+    rors r4, r5
+    eors r3, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r6, r4
+    str r0, [sp, #4]
+    mov r0, r9
+    adds r4, r3, r2
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r1
+    movs r5, #14
+    rors r4, r5
+    eors r7, r4
+    adds r4, r0, r3
+    rors r4, r5
+    mov r5, lr
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r2, r3, r7}
+    ldm r4!, {r2, r3}
+    mov r9, r1
+    ldr r1, [sp, #0]
+    mov r4, r12
+    adds r7, r4, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r10
+    add r7, r8
+    rors r7, r5
+    eors r2, r7
+    ldr r7, [sp, #28]
+    mov r12, r2
+    adds r2, r3, r4
+    movs r5, #23
+    rors r2, r5
+    eors r7, r2
+    mov r2, r12
+    add r2, r10
+    rors r2, r5
+    mov r5, r11
+    eors r5, r2
+    mov r11, r5
+    adds r2, r7, r3
+    movs r5, #19
+    rors r2, r5
+    eors r1, r2
+    mov r2, r11
+    add r2, r12
+    rors r2, r5
+    mov r5, r8
+    eors r5, r2
+    mov r8, r5
+    adds r2, r1, r7
+    movs r5, #14
+    rors r2, r5
+    eors r4, r2
+    mov r2, r10
+    mov r10, r1
+    mov r1, r8
+    add r1, r11
+    rors r1, r5
+    eors r2, r1
 
 /* DR 2 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r10
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r10
-    mov r10, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r8
-    mov r4, lr
-    mov r8, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r11
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r11
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r11
-    eors r7, r6
-    mov r11, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r10
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r10
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r10, r5
-    ldr r0, [sp, #0]
-    mov r1, r11
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r8
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r11, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r11
-    add r5, r8
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
-    mov r5, lr
-    add r5, r11
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r10
-    mov r10, r0
-    mov r0, r8
-    mov r8, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r2, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r9
+    mov r9, r4
+    mov r4, lr
+    add r4, r12
+    rors r4, r5
+    eors r6, r4
+    adds r4, r0, r2
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r6
+    rors r4, r5
+    eors r7, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r3, r4
+    mov r4, r12
+    mov r12, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r4, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r2, r0
+    adds r0, r4, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r3, r4, r7}
+    add r7, sp, #8
+    ldm r7, {r3, r4, r7}
+    mov r0, r10
+    mov r10, r1
+    adds r1, r7, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r8
+    mov r8, r2
+    ldr r2, [sp, #4]
+    add r2, r9
+    rors r2, r5
+    eors r1, r2
+    mov r2, r11
+    mov r11, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r2, r1
+    mov r1, r11
+    add r1, r9
+    rors r1, r5
+    eors r4, r1
+    adds r1, r2, r0
+    movs r5, #19
+    rors r1, r5
+    eors r3, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r11
+    adds r1, r1, r4
+    rors r1, r5
+    eors r0, r1
+    adds r1, r3, r2
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r4
+    rors r1, r5
+    mov r5, r9
+    eors r5, r1
+    mov r9, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r10
+    mov r10, r2
+    mov r2, lr
+    add r2, r12
+    rors r2, r5
+    eors r3, r2
+    adds r2, r0, r7
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r3
+    rors r2, r5
+    eors r4, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r6, r2
+    str r0, [sp, #4]
+    mov r0, r12
+    adds r2, r4, r3
+    rors r2, r5
+    eors r0, r2
+    adds r2, r6, r1
+    movs r5, #14
+    rors r2, r5
+    eors r7, r2
+    adds r2, r0, r4
+    rors r2, r5
+    mov r5, lr
+    eors r5, r2
+    mov lr, r5
+    add r2, sp, #8
+    stm r2!, {r3, r4, r7}
+    ldm r2!, {r3, r4}
+    mov r12, r1
+    ldr r1, [sp, #0]
+    mov r2, r9
+    adds r7, r2, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r8
+    add r7, r11
+    rors r7, r5
+    eors r4, r7
+    ldr r7, [sp, #28]
+    mov r9, r4
+    adds r4, r3, r2
+    movs r5, #23
+    rors r4, r5
+    eors r7, r4
+    mov r4, r9
+    add r4, r8
+    rors r4, r5
+    mov r5, r10
+    eors r5, r4
+    mov r10, r5
+    adds r4, r7, r3
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    mov r4, r10
+    add r4, r9
+    rors r4, r5
+    mov r5, r11
+    eors r5, r4
+    mov r11, r5
+    adds r4, r1, r7
+    movs r5, #14
+    rors r4, r5
+    eors r2, r4
+    mov r4, r8
+    mov r8, r1
+    mov r1, r11
+    add r1, r10
+    rors r1, r5
+    eors r4, r1
 
 /* DR 3 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r11
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r11
-    mov r11, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r10
-    mov r4, lr
-    mov r10, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r8
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r8
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r8
-    eors r7, r6
-    mov r8, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r11
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r11
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r11, r5
-    ldr r0, [sp, #0]
-    mov r1, r8
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r10
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r8, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r8
-    add r5, r10
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
-    mov r5, lr
-    add r5, r8
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r11
-    mov r11, r0
-    mov r0, r10
-    mov r10, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r4, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r12
+    mov r12, r2
+    mov r2, lr
+    add r2, r9
+    rors r2, r5
+    eors r6, r2
+    adds r2, r0, r4
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r6
+    rors r2, r5
+    eors r7, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r3, r2
+    mov r2, r9
+    mov r9, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r2, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r4, r0
+    adds r0, r2, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r2, r3, r7}
+    add r7, sp, #8
+    ldm r7, {r2, r3, r7}
+    mov r0, r8
+    mov r8, r1
+    adds r1, r7, r2
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r11
+    mov r11, r4
+    ldr r4, [sp, #4]
+    add r4, r12
+    rors r4, r5
+    eors r1, r4
+    mov r4, r10
+    mov r10, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r4, r1
+    mov r1, r10
+    add r1, r12
+    rors r1, r5
+    eors r3, r1
+    adds r1, r4, r0
+    movs r5, #19
+    rors r1, r5
+    eors r2, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r10
+    adds r1, r1, r3
+    rors r1, r5
+    eors r0, r1
+    adds r1, r2, r4
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r3
+    rors r1, r5
+    mov r5, r12
+    eors r5, r1
+    mov r12, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r8
+    mov r8, r4
+    mov r4, lr
+    add r4, r9
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r2
+    rors r4, r5
+    eors r3, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r6, r4
+    str r0, [sp, #4]
+    mov r0, r9
+    adds r4, r3, r2
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r1
+    movs r5, #14
+    rors r4, r5
+    eors r7, r4
+    adds r4, r0, r3
+    rors r4, r5
+    mov r5, lr
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r2, r3, r7}
+    ldm r4!, {r2, r3}
+    mov r9, r1
+    ldr r1, [sp, #0]
+    mov r4, r12
+    adds r7, r4, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r11
+    add r7, r10
+    rors r7, r5
+    eors r2, r7
+    ldr r7, [sp, #28]
+    mov r12, r2
+    adds r2, r3, r4
+    movs r5, #23
+    rors r2, r5
+    eors r7, r2
+    mov r2, r12
+    add r2, r11
+    rors r2, r5
+    mov r5, r8
+    eors r5, r2
+    mov r8, r5
+    adds r2, r7, r3
+    movs r5, #19
+    rors r2, r5
+    eors r1, r2
+    mov r2, r8
+    add r2, r12
+    rors r2, r5
+    mov r5, r10
+    eors r5, r2
+    mov r10, r5
+    adds r2, r1, r7
+    movs r5, #14
+    rors r2, r5
+    eors r4, r2
+    mov r2, r11
+    mov r11, r1
+    mov r1, r10
+    add r1, r8
+    rors r1, r5
+    eors r2, r1
 
 /* DR 4 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r8
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r8
-    mov r8, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r11
+    adds r1, r2, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r9
+    mov r9, r4
     mov r4, lr
-    mov r11, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r10
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r10
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r10
-    eors r7, r6
-    mov r10, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r8
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r8
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r8, r5
-    ldr r0, [sp, #0]
-    mov r1, r10
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r11
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r10, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r10
-    add r5, r11
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
+    add r4, r12
+    rors r4, r5
+    eors r6, r4
+    adds r4, r0, r2
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r6
+    rors r4, r5
+    eors r7, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r3, r4
+    mov r4, r12
+    mov r12, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r4, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r2, r0
+    adds r0, r4, r7
+    rors r0, r5
     mov r5, lr
-    add r5, r10
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r8
-    mov r8, r0
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r3, r4, r7}
+    add r7, sp, #8
+    ldm r7, {r3, r4, r7}
     mov r0, r11
     mov r11, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r7, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r10
+    mov r10, r2
+    ldr r2, [sp, #4]
+    add r2, r9
+    rors r2, r5
+    eors r1, r2
+    mov r2, r8
+    mov r8, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r2, r1
+    mov r1, r8
+    add r1, r9
+    rors r1, r5
+    eors r4, r1
+    adds r1, r2, r0
+    movs r5, #19
+    rors r1, r5
+    eors r3, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r8
+    adds r1, r1, r4
+    rors r1, r5
+    eors r0, r1
+    adds r1, r3, r2
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r4
+    rors r1, r5
+    mov r5, r9
+    eors r5, r1
+    mov r9, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r11
+    mov r11, r2
+    mov r2, lr
+    add r2, r12
+    rors r2, r5
+    eors r3, r2
+    adds r2, r0, r7
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r3
+    rors r2, r5
+    eors r4, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r6, r2
+    str r0, [sp, #4]
+    mov r0, r12
+    adds r2, r4, r3
+    rors r2, r5
+    eors r0, r2
+    adds r2, r6, r1
+    movs r5, #14
+    rors r2, r5
+    eors r7, r2
+    adds r2, r0, r4
+    rors r2, r5
+    mov r5, lr
+    eors r5, r2
+    mov lr, r5
+    add r2, sp, #8
+    stm r2!, {r3, r4, r7}
+    ldm r2!, {r3, r4}
+    mov r12, r1
+    ldr r1, [sp, #0]
+    mov r2, r9
+    adds r7, r2, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r10
+    add r7, r8
+    rors r7, r5
+    eors r4, r7
+    ldr r7, [sp, #28]
+    mov r9, r4
+    adds r4, r3, r2
+    movs r5, #23
+    rors r4, r5
+    eors r7, r4
+    mov r4, r9
+    add r4, r10
+    rors r4, r5
+    mov r5, r11
+    eors r5, r4
+    mov r11, r5
+    adds r4, r7, r3
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    mov r4, r11
+    add r4, r9
+    rors r4, r5
+    mov r5, r8
+    eors r5, r4
+    mov r8, r5
+    adds r4, r1, r7
+    movs r5, #14
+    rors r4, r5
+    eors r2, r4
+    mov r4, r10
+    mov r10, r1
+    mov r1, r8
+    add r1, r11
+    rors r1, r5
+    eors r4, r1
 
 /* DR 5 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r10
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r10
-    mov r10, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r8
-    mov r4, lr
-    mov r8, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r11
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r11
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r11
-    eors r7, r6
-    mov r11, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r10
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r10
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r10, r5
-    ldr r0, [sp, #0]
-    mov r1, r11
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r8
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r11, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r11
-    add r5, r8
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
-    mov r5, lr
-    add r5, r11
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r10
-    mov r10, r0
-    mov r0, r8
-    mov r8, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r4, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r12
+    mov r12, r2
+    mov r2, lr
+    add r2, r9
+    rors r2, r5
+    eors r6, r2
+    adds r2, r0, r4
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r6
+    rors r2, r5
+    eors r7, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r3, r2
+    mov r2, r9
+    mov r9, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r2, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r4, r0
+    adds r0, r2, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r2, r3, r7}
+    add r7, sp, #8
+    ldm r7, {r2, r3, r7}
+    mov r0, r10
+    mov r10, r1
+    adds r1, r7, r2
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r8
+    mov r8, r4
+    ldr r4, [sp, #4]
+    add r4, r12
+    rors r4, r5
+    eors r1, r4
+    mov r4, r11
+    mov r11, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r4, r1
+    mov r1, r11
+    add r1, r12
+    rors r1, r5
+    eors r3, r1
+    adds r1, r4, r0
+    movs r5, #19
+    rors r1, r5
+    eors r2, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r11
+    adds r1, r1, r3
+    rors r1, r5
+    eors r0, r1
+    adds r1, r2, r4
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r3
+    rors r1, r5
+    mov r5, r12
+    eors r5, r1
+    mov r12, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r10
+    mov r10, r4
+    mov r4, lr
+    add r4, r9
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r2
+    rors r4, r5
+    eors r3, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r6, r4
+    str r0, [sp, #4]
+    mov r0, r9
+    adds r4, r3, r2
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r1
+    movs r5, #14
+    rors r4, r5
+    eors r7, r4
+    adds r4, r0, r3
+    rors r4, r5
+    mov r5, lr
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r2, r3, r7}
+    ldm r4!, {r2, r3}
+    mov r9, r1
+    ldr r1, [sp, #0]
+    mov r4, r12
+    adds r7, r4, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r8
+    add r7, r11
+    rors r7, r5
+    eors r2, r7
+    ldr r7, [sp, #28]
+    mov r12, r2
+    adds r2, r3, r4
+    movs r5, #23
+    rors r2, r5
+    eors r7, r2
+    mov r2, r12
+    add r2, r8
+    rors r2, r5
+    mov r5, r10
+    eors r5, r2
+    mov r10, r5
+    adds r2, r7, r3
+    movs r5, #19
+    rors r2, r5
+    eors r1, r2
+    mov r2, r10
+    add r2, r12
+    rors r2, r5
+    mov r5, r11
+    eors r5, r2
+    mov r11, r5
+    adds r2, r1, r7
+    movs r5, #14
+    rors r2, r5
+    eors r4, r2
+    mov r2, r8
+    mov r8, r1
+    mov r1, r11
+    add r1, r10
+    rors r1, r5
+    eors r2, r1
 
 /* DR 6 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r11
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r11
-    mov r11, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r10
-    mov r4, lr
-    mov r10, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r8
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r8
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r8
-    eors r7, r6
-    mov r8, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r11
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r11
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r11, r5
-    ldr r0, [sp, #0]
-    mov r1, r8
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r10
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r8, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r8
-    add r5, r10
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
-    mov r5, lr
-    add r5, r8
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r11
-    mov r11, r0
-    mov r0, r10
-    mov r10, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r2, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
-
-/* DR 7 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r8
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r8
-    mov r8, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r11
-    mov r4, lr
-    mov r11, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r10
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r10
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r10
-    eors r7, r6
-    mov r10, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r8
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r8
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r8, r5
-    ldr r0, [sp, #0]
-    mov r1, r10
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r11
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r10, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r10
-    add r5, r11
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
-    mov r5, lr
-    add r5, r10
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r8
-    mov r8, r0
-    mov r0, r11
-    mov r11, r1
     mov r1, r9
-    add r1, lr
-    rors r1, r7
-    eors r0, r1
-
-/* DR 8 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r10
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
-    mov r1, r10
-    mov r10, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r8
+    mov r9, r4
     mov r4, lr
-    mov r8, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r11
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r11
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r11
-    eors r7, r6
-    mov r11, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r10
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r10
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r10, r5
-    ldr r0, [sp, #0]
-    mov r1, r11
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r8
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r11, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r11
-    add r5, r8
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
+    add r4, r12
+    rors r4, r5
+    eors r6, r4
+    adds r4, r0, r2
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r6
+    rors r4, r5
+    eors r7, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r3, r4
+    mov r4, r12
+    mov r12, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r4, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r2, r0
+    adds r0, r4, r7
+    rors r0, r5
     mov r5, lr
-    add r5, r11
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
-    mov r5, r10
-    mov r10, r0
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r3, r4, r7}
+    add r7, sp, #8
+    ldm r7, {r3, r4, r7}
     mov r0, r8
     mov r8, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r7, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
-
-/* DR 9 */
-    adds r1, r0, r4
-    movs r7, #25
-    rors r1, r7
-    eors r3, r1
-    mov r1, r12
-    add r1, r11
-    rors r1, r7
-    eors r2, r1
-    adds r1, r3, r0
-    movs r7, #23
-    rors r1, r7
-    eors r5, r1
-    mov r1, r12
-    adds r1, r1, r2
-    rors r1, r7
-    eors r6, r1
-    adds r1, r5, r3
-    movs r7, #19
-    rors r1, r7
-    eors r4, r1
     mov r1, r11
-    mov r11, r3
-    adds r3, r6, r2
-    rors r3, r7
-    eors r1, r3
-    adds r3, r4, r5
-    movs r7, #14
-    rors r3, r7
-    eors r0, r3
-    adds r3, r1, r6
-    rors r3, r7
-    mov r7, r12
-    eors r7, r3
-    mov r12, r7
-    add r3, sp, #20
-    stm r3!, {r1, r4, r6}
-    ldr r1, [sp, #12]
-    mov r3, r10
-    mov r4, lr
-    mov r10, r0
-    ldr r0, [sp, #8]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    ldr r6, [sp, #4]
-    add r6, r8
-    rors r6, r7
-    mov r7, r9
-    eors r7, r6
-    mov r9, r7
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r4, r6
-    mov lr, r4
-    ldr r4, [sp, #16]
-    mov r6, r9
-    add r6, r8
-    rors r6, r7
-    eors r4, r6
-    mov r6, lr
-    adds r6, r6, r3
-    movs r7, #19
-    rors r6, r7
-    eors r0, r6
-    str r3, [sp, #0]
-    ldr r3, [sp, #4]
-    mov r6, r9
-    adds r6, r6, r4
-    rors r6, r7
-    eors r3, r6
-    mov r6, lr
-    adds r6, r6, r0
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r8
-    eors r7, r6
-    mov r8, r7
-    adds r6, r1, r2
-    movs r7, #25
-    rors r6, r7
-    eors r3, r6
-    mov r6, r12
-    add r6, r11
-    rors r6, r7
-    eors r0, r6
-    adds r6, r3, r1
-    movs r7, #23
-    rors r6, r7
-    eors r5, r6
-    mov r6, r12
-    adds r6, r6, r0
-    rors r6, r7
-    eors r4, r6
-    adds r6, r5, r3
-    movs r7, #19
-    rors r6, r7
-    eors r2, r6
-    str r3, [sp, #4]
-    mov r3, r11
-    adds r6, r4, r0
-    rors r6, r7
-    eors r3, r6
-    adds r6, r2, r5
-    movs r7, #14
-    rors r6, r7
-    eors r1, r6
-    adds r6, r3, r4
-    rors r6, r7
-    mov r7, r12
-    eors r7, r6
-    mov r12, r7
-    add r6, sp, #8
-    stm r6!, {r0, r1, r4}
-    mov r11, r5
-    ldr r0, [sp, #0]
+    mov r11, r2
+    ldr r2, [sp, #4]
+    add r2, r9
+    rors r2, r5
+    eors r1, r2
+    mov r2, r10
+    mov r10, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r2, r1
+    mov r1, r10
+    add r1, r9
+    rors r1, r5
+    eors r4, r1
+    adds r1, r2, r0
+    movs r5, #19
+    rors r1, r5
+    eors r3, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r10
+    adds r1, r1, r4
+    rors r1, r5
+    eors r0, r1
+    adds r1, r3, r2
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r4
+    rors r1, r5
+    mov r5, r9
+    eors r5, r1
+    mov r9, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
     mov r1, r8
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #20]
-    adds r6, r1, r0
-    movs r7, #25
-    rors r6, r7
-    eors r4, r6
-    mov r6, r10
-    add r6, r9
-    rors r6, r7
-    eors r5, r6
-    ldr r6, [sp, #28]
-    mov r8, r5
-    adds r5, r4, r1
-    movs r7, #23
-    rors r5, r7
-    eors r6, r5
-    mov r5, r8
-    add r5, r10
-    rors r5, r7
-    mov r7, lr
-    eors r7, r5
-    mov lr, r7
-    adds r5, r6, r4
-    movs r7, #19
-    rors r5, r7
-    eors r0, r5
+    mov r8, r2
+    mov r2, lr
+    add r2, r12
+    rors r2, r5
+    eors r3, r2
+    adds r2, r0, r7
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r3
+    rors r2, r5
+    eors r4, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r6, r2
+    str r0, [sp, #4]
+    mov r0, r12
+    adds r2, r4, r3
+    rors r2, r5
+    eors r0, r2
+    adds r2, r6, r1
+    movs r5, #14
+    rors r2, r5
+    eors r7, r2
+    adds r2, r0, r4
+    rors r2, r5
     mov r5, lr
-    add r5, r8
-    rors r5, r7
-    mov r7, r9
-    eors r7, r5
-    mov r9, r7
-    adds r5, r0, r6
-    movs r7, #14
-    rors r5, r7
-    eors r1, r5
+    eors r5, r2
+    mov lr, r5
+    add r2, sp, #8
+    stm r2!, {r3, r4, r7}
+    ldm r2!, {r3, r4}
+    mov r12, r1
+    ldr r1, [sp, #0]
+    mov r2, r9
+    adds r7, r2, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r11
+    add r7, r10
+    rors r7, r5
+    eors r4, r7
+    ldr r7, [sp, #28]
+    mov r9, r4
+    adds r4, r3, r2
+    movs r5, #23
+    rors r4, r5
+    eors r7, r4
+    mov r4, r9
+    add r4, r11
+    rors r4, r5
+    mov r5, r8
+    eors r5, r4
+    mov r8, r5
+    adds r4, r7, r3
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    mov r4, r8
+    add r4, r9
+    rors r4, r5
+    mov r5, r10
+    eors r5, r4
+    mov r10, r5
+    adds r4, r1, r7
+    movs r5, #14
+    rors r4, r5
+    eors r2, r4
+    mov r4, r11
+    mov r11, r1
+    mov r1, r10
+    add r1, r8
+    rors r1, r5
+    eors r4, r1
+
+/* DR 7 */
+    adds r1, r4, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r12
+    mov r12, r2
+    mov r2, lr
+    add r2, r9
+    rors r2, r5
+    eors r6, r2
+    adds r2, r0, r4
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r6
+    rors r2, r5
+    eors r7, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r3, r2
+    mov r2, r9
+    mov r9, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r2, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r4, r0
+    adds r0, r2, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r2, r3, r7}
+    add r7, sp, #8
+    ldm r7, {r2, r3, r7}
+    mov r0, r11
+    mov r11, r1
+    adds r1, r7, r2
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r10
+    mov r10, r4
+    ldr r4, [sp, #4]
+    add r4, r12
+    rors r4, r5
+    eors r1, r4
+    mov r4, r8
+    mov r8, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r4, r1
+    mov r1, r8
+    add r1, r12
+    rors r1, r5
+    eors r3, r1
+    adds r1, r4, r0
+    movs r5, #19
+    rors r1, r5
+    eors r2, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r8
+    adds r1, r1, r3
+    rors r1, r5
+    eors r0, r1
+    adds r1, r2, r4
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r3
+    rors r1, r5
+    mov r5, r12
+    eors r5, r1
+    mov r12, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r11
+    mov r11, r4
+    mov r4, lr
+    add r4, r9
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r2
+    rors r4, r5
+    eors r3, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r6, r4
+    str r0, [sp, #4]
+    mov r0, r9
+    adds r4, r3, r2
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r1
+    movs r5, #14
+    rors r4, r5
+    eors r7, r4
+    adds r4, r0, r3
+    rors r4, r5
+    mov r5, lr
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r2, r3, r7}
+    ldm r4!, {r2, r3}
+    mov r9, r1
+    ldr r1, [sp, #0]
+    mov r4, r12
+    adds r7, r4, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r10
+    add r7, r8
+    rors r7, r5
+    eors r2, r7
+    ldr r7, [sp, #28]
+    mov r12, r2
+    adds r2, r3, r4
+    movs r5, #23
+    rors r2, r5
+    eors r7, r2
+    mov r2, r12
+    add r2, r10
+    rors r2, r5
     mov r5, r11
-    mov r11, r0
+    eors r5, r2
+    mov r11, r5
+    adds r2, r7, r3
+    movs r5, #19
+    rors r2, r5
+    eors r1, r2
+    mov r2, r11
+    add r2, r12
+    rors r2, r5
+    mov r5, r8
+    eors r5, r2
+    mov r8, r5
+    adds r2, r1, r7
+    movs r5, #14
+    rors r2, r5
+    eors r4, r2
+    mov r2, r10
+    mov r10, r1
+    mov r1, r8
+    add r1, r11
+    rors r1, r5
+    eors r2, r1
+
+/* DR 8 */
+    adds r1, r2, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r9
+    mov r9, r4
+    mov r4, lr
+    add r4, r12
+    rors r4, r5
+    eors r6, r4
+    adds r4, r0, r2
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r6
+    rors r4, r5
+    eors r7, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r3, r4
+    mov r4, r12
+    mov r12, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r4, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r2, r0
+    adds r0, r4, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r3, r4, r7}
+    add r7, sp, #8
+    ldm r7, {r3, r4, r7}
     mov r0, r10
     mov r10, r1
-    mov r1, r9
-    add r1, lr
-    rors r1, r7
+    adds r1, r7, r3
+    movs r5, #25
+    rors r1, r5
     eors r0, r1
+    mov r1, r8
+    mov r8, r2
+    ldr r2, [sp, #4]
+    add r2, r9
+    rors r2, r5
+    eors r1, r2
+    mov r2, r11
+    mov r11, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r2, r1
+    mov r1, r11
+    add r1, r9
+    rors r1, r5
+    eors r4, r1
+    adds r1, r2, r0
+    movs r5, #19
+    rors r1, r5
+    eors r3, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r11
+    adds r1, r1, r4
+    rors r1, r5
+    eors r0, r1
+    adds r1, r3, r2
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r4
+    rors r1, r5
+    mov r5, r9
+    eors r5, r1
+    mov r9, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r10
+    mov r10, r2
+    mov r2, lr
+    add r2, r12
+    rors r2, r5
+    eors r3, r2
+    adds r2, r0, r7
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r3
+    rors r2, r5
+    eors r4, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r6, r2
+    str r0, [sp, #4]
+    mov r0, r12
+    adds r2, r4, r3
+    rors r2, r5
+    eors r0, r2
+    adds r2, r6, r1
+    movs r5, #14
+    rors r2, r5
+    eors r7, r2
+    adds r2, r0, r4
+    rors r2, r5
+    mov r5, lr
+    eors r5, r2
+    mov lr, r5
+    add r2, sp, #8
+    stm r2!, {r3, r4, r7}
+    ldm r2!, {r3, r4}
+    mov r12, r1
+    ldr r1, [sp, #0]
+    mov r2, r9
+    adds r7, r2, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r8
+    add r7, r11
+    rors r7, r5
+    eors r4, r7
+    ldr r7, [sp, #28]
+    mov r9, r4
+    adds r4, r3, r2
+    movs r5, #23
+    rors r4, r5
+    eors r7, r4
+    mov r4, r9
+    add r4, r8
+    rors r4, r5
+    mov r5, r10
+    eors r5, r4
+    mov r10, r5
+    adds r4, r7, r3
+    movs r5, #19
+    rors r4, r5
+    eors r1, r4
+    mov r4, r10
+    add r4, r9
+    rors r4, r5
+    mov r5, r11
+    eors r5, r4
+    mov r11, r5
+    adds r4, r1, r7
+    movs r5, #14
+    rors r4, r5
+    eors r2, r4
+    mov r4, r8
+    mov r8, r1
+    mov r1, r11
+    add r1, r10
+    rors r1, r5
+    eors r4, r1
+
+/* DR 9 */
+    adds r1, r4, r3
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r12
+    mov r12, r2
+    mov r2, lr
+    add r2, r9
+    rors r2, r5
+    eors r6, r2
+    adds r2, r0, r4
+    movs r5, #23
+    rors r2, r5
+    eors r1, r2
+    mov r2, lr
+    adds r2, r2, r6
+    rors r2, r5
+    eors r7, r2
+    adds r2, r1, r0
+    movs r5, #19
+    rors r2, r5
+    eors r3, r2
+    mov r2, r9
+    mov r9, r0
+    adds r0, r7, r6
+    rors r0, r5
+    eors r2, r0
+    adds r0, r3, r1
+    movs r5, #14
+    rors r0, r5
+    eors r4, r0
+    adds r0, r2, r7
+    rors r0, r5
+    mov r5, lr
+    eors r5, r0
+    mov lr, r5
+    add r0, sp, #20
+    stm r0!, {r2, r3, r7}
+    add r7, sp, #8
+    ldm r7, {r2, r3, r7}
+    mov r0, r8
+    mov r8, r1
+    adds r1, r7, r2
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r11
+    mov r11, r4
+    ldr r4, [sp, #4]
+    add r4, r12
+    rors r4, r5
+    eors r1, r4
+    mov r4, r10
+    mov r10, r1
+    adds r1, r0, r7
+    movs r5, #23
+    rors r1, r5
+    eors r4, r1
+    mov r1, r10
+    add r1, r12
+    rors r1, r5
+    eors r3, r1
+    adds r1, r4, r0
+    movs r5, #19
+    rors r1, r5
+    eors r2, r1
+    str r0, [sp, #0]
+    ldr r0, [sp, #4]
+    mov r1, r10
+    adds r1, r1, r3
+    rors r1, r5
+    eors r0, r1
+    adds r1, r2, r4
+    movs r5, #14
+    rors r1, r5
+    eors r7, r1
+    adds r1, r0, r3
+    rors r1, r5
+    mov r5, r12
+    eors r5, r1
+    mov r12, r5
+    adds r1, r7, r6
+    movs r5, #25
+    rors r1, r5
+    eors r0, r1
+    mov r1, r8
+    mov r8, r4
+    mov r4, lr
+    add r4, r9
+    rors r4, r5
+    eors r2, r4
+    adds r4, r0, r7
+    movs r5, #23
+    rors r4, r5
+    eors r1, r4
+    mov r4, lr
+    adds r4, r4, r2
+    rors r4, r5
+    eors r3, r4
+    adds r4, r1, r0
+    movs r5, #19
+    rors r4, r5
+    eors r6, r4
+    str r0, [sp, #4]
+    mov r0, r9
+    adds r4, r3, r2
+    rors r4, r5
+    eors r0, r4
+    adds r4, r6, r1
+    movs r5, #14
+    rors r4, r5
+    eors r7, r4
+    adds r4, r0, r3
+    rors r4, r5
+    mov r5, lr
+    eors r5, r4
+    mov lr, r5
+    add r4, sp, #8
+    stm r4!, {r2, r3, r7}
+    ldm r4!, {r2, r3}
+    mov r9, r1
+    ldr r1, [sp, #0]
+    mov r4, r12
+    adds r7, r4, r1
+    movs r5, #25
+    rors r7, r5
+    eors r3, r7
+    mov r7, r11
+    add r7, r10
+    rors r7, r5
+    eors r2, r7
+    ldr r7, [sp, #28]
+    mov r12, r2
+    adds r2, r3, r4
+    movs r5, #23
+    rors r2, r5
+    eors r7, r2
+    mov r2, r12
+    add r2, r11
+    rors r2, r5
+    mov r5, r8
+    eors r5, r2
+    mov r8, r5
+    adds r2, r7, r3
+    movs r5, #19
+    rors r2, r5
+    eors r1, r2
+    mov r2, r8
+    add r2, r12
+    rors r2, r5
+    mov r5, r10
+    eors r5, r2
+    mov r10, r5
+    adds r2, r1, r7
+    movs r5, #14
+    rors r2, r5
+    eors r4, r2
+    mov r2, r11
+    mov r11, r1
+    mov r1, r10
+    add r1, r8
+    rors r1, r5
+    eors r2, r1
 
 /* FF */
-    add r7, sp, #32
-    stm r7!, {r0, r2, r3, r4, r5, r6}
-    ldr r6, [sp, #164]
-    ldr r5, [sp, #168]
+    add r1, sp, #32
+    stm r1!, {r0, r2, r3, r4, r6, r7}
+    ldr r6, [sp, #172]
+    ldr r5, [sp, #176]
     add r7, sp, #64
     ldm r7!, {r0-r3}
-    ldr r4, [sp, #12]
+    ldr r4, [sp, #16]
     adds r0, r0, r4
     ldr r4, [sp, #4]
     adds r1, r1, r4
+    add r2, r9
     ldr r4, [sp, #48]
-    adds r2, r2, r4
-    ldr r4, [sp, #36]
     adds r3, r3, r4
     ldm r6!, {r4, r7}
     eors r0, r4
@@ -1830,8 +1810,9 @@ microsalt_salsa20_blocks:
     add r7, sp, #80
     ldm r7!, {r0-r3}
     add r0, r11
-    add r1, r10
     ldr r4, [sp, #44]
+    adds r1, r1, r4
+    ldr r4, [sp, #40]
     adds r2, r2, r4
     ldr r4, [sp, #52]
     adds r3, r3, r4
@@ -1844,11 +1825,16 @@ microsalt_salsa20_blocks:
     stm r5!, {r0-r3}
     add r7, sp, #96
     ldm r7!, {r0-r3}
-    add r0, lr
-    add r1, r9
-    ldr r4, [sp, #32]
+    movs r7, #0
+    adds r4, r0, #1
+    adcs r7, r1
+    str r4, [sp, #96]
+    str r7, [sp, #100]
+    add r0, r8
+    add r1, r10
+    ldr r4, [sp, #36]
     adds r2, r2, r4
-    add r3, r8
+    add r3, r12
     ldm r6!, {r4, r7}
     eors r0, r4
     eors r1, r7
@@ -1860,11 +1846,11 @@ microsalt_salsa20_blocks:
     ldm r7!, {r0-r3}
     ldr r4, [sp, #8]
     adds r0, r0, r4
-    ldr r4, [sp, #16]
+    ldr r4, [sp, #12]
     adds r1, r1, r4
-    ldr r4, [sp, #40]
+    ldr r4, [sp, #32]
     adds r2, r2, r4
-    add r3, r12
+    add r3, lr
     ldm r6!, {r4, r7}
     eors r0, r4
     eors r1, r7
@@ -1872,23 +1858,16 @@ microsalt_salsa20_blocks:
     eors r2, r4
     eors r3, r7
     stm r5!, {r0-r3}
-    str r6, [sp, #164]
-    str r5, [sp, #168]
-    ldr r0, [sp, #96]
-    ldr r1, [sp, #100]
-    movs r2, #0
-    adds r0, r0, #1
-    adcs r1, r2
-    str r0, [sp, #96]
-    str r1, [sp, #100]
-    ldr r0, [sp, #172]
+    str r6, [sp, #172]
+    str r5, [sp, #176]
+    ldr r0, [sp, #180]
     cmp r6, r0
     beq .Ldone
     bl .Lblock
 .Ldone:
 
 /* x gets the next counter; the frame held state words: wiped */
-    ldr r3, [sp, #176]
+    ldr r3, [sp, #184]
     ldr r0, [sp, #96]
     ldr r1, [sp, #100]
     str r0, [r3, #32]
@@ -1910,8 +1889,8 @@ microsalt_salsa20_blocks:
     stm r4!, {r0-r3}
     stm r4!, {r0-r3}
     stm r4!, {r0-r3}
-    stm r4!, {r0}
-    add sp, #180
+    stm r4!, {r0, r1, r2}
+    add sp, #188
     pop {r4-r7}
     mov r8, r4
     mov r9, r5
