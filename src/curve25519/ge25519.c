@@ -63,11 +63,6 @@ static const uint8_t (*base_block(int k))[96]
 #define WINDOW 4
 #define MULTIPLES (1 << (WINDOW - 2))
 
-/* Projective: x = X/Z, y = Y/Z. */
-typedef struct {
-    fe25519 X, Y, Z;
-} ge_p2;
-
 /* ---- Constant data ------------------------------------------------------------------- */
 
 /* h = the public 32-byte constant at p (table storage). */
@@ -198,7 +193,7 @@ static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, const fe
  * way, so there is no temporary (stack on the microcontrollers), and G comes out as
  * 2B - (A + B) for the same number of additions.
  */
-static void dbl(ge_p1p1 *r, const ge_p2 *p)
+void microsalt_ge25519_dbl_portable(ge_p1p1 *r, const ge_p2 *p)
 {
     microsalt_fe_sq(&r->Y, &p->X);          /* A */
     microsalt_fe_sq(&r->Z, &p->Y);          /* B */
@@ -317,10 +312,10 @@ void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
         if (row < ROWS - 1) {
             p3_to_p2(&s.v.q, r);
             for (i = 0; i < 3; i++) {
-                dbl(&s.u.t, &s.v.q);
+                microsalt_ge25519_dbl(&s.u.t, &s.v.q);
                 p1p1_to_p2(&s.v.q, &s.u.t);
             }
-            dbl(&s.u.t, &s.v.q);
+            microsalt_ge25519_dbl(&s.u.t, &s.v.q);
             p1p1_to_p3(r, &s.u.t);
         }
         for (k = 0; k < MICROSALT_BASE_TABLE_BLOCKS; k++) {
@@ -483,7 +478,7 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
     p3_to_cached(&a_odd[0], &a_z2, A);
     p3_to_p2(&v.q, A);
-    dbl(&t, &v.q);
+    microsalt_ge25519_dbl(&t, &v.q);
     p1p1_to_p3(r, &t);
     for (k = 1; k < MULTIPLES; k++) {
         add_cached(&t, r, &a_odd[k - 1], &a_z2, 0);
@@ -510,7 +505,7 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
             } else {
                 continue;
             }
-            dbl(&t, &v.q);
+            microsalt_ge25519_dbl(&t, &v.q);
             d = naf_digit(naf[j], 0);
             if (d != 0) {
                 p1p1_to_p3(r, &t);

@@ -16,6 +16,11 @@ typedef struct {
     fe25519 X, Y, Z, T;
 } ge25519;
 
+/* Projective: x = X/Z, y = Y/Z. */
+typedef struct {
+    fe25519 X, Y, Z;
+} ge_p2;
+
 /* Completed: x = X/Z, y = Y/T. */
 typedef struct {
     fe25519 X, Y, Z, T;
@@ -25,6 +30,17 @@ typedef struct {
 typedef struct {
     fe25519 ypx, ymx, xy2d;
 } ge_niels;
+
+/* Kernel (docs/kernels.md), the doubling of both scalar multiplications: r = 2p
+ * (dbl-2008-hwcd with a = -1), r stored as (E : A + B) and (B - A : C - G), the negated
+ * (H : F) of the formulas (see ge25519.c). r and p are different objects; every value may
+ * be secret. Outputs below 2^256, as the field kernels'. */
+void microsalt_ge25519_dbl_portable(ge_p1p1 *r, const ge_p2 *p);
+#if MICROSALT_NATIVE_GE25519_DBL
+void microsalt_ge25519_dbl(ge_p1p1 *r, const ge_p2 *p);
+#else
+#define microsalt_ge25519_dbl microsalt_ge25519_dbl_portable
+#endif
 
 /* Kernel (docs/kernels.md), the fixed-base multiplication's addition: r = r + n, or r - n
  * for neg = 1 (neg is 0 or 1), r in extended coordinates and n an affine point in Niels

@@ -20,9 +20,10 @@ HEADER = """\
 /*
  * The Montgomery ladder of X25519 and its final division for the Cortex-M4 (ARMv7E-M), the
  * contract of src/curve25519/x25519_ladder.h, and on the same multiplication and squaring
- * microsalt_fe_sqn (src/curve25519/fe25519.h) and microsalt_ge25519_madd, the fixed-base
- * multiplication's addition (src/curve25519/ge25519.h): the field elements are eight 32-bit
- * words below 2^256, reduced mod 2^256 - 38 as in fe25519.h.
+ * microsalt_fe_sqn (src/curve25519/fe25519.h), microsalt_ge25519_madd, the fixed-base
+ * multiplication's addition, and microsalt_ge25519_dbl, the doubling
+ * (src/curve25519/ge25519.h): the field elements are eight 32-bit words below 2^256,
+ * reduced mod 2^256 - 38 as in fe25519.h.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state. With
  * A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, swapping (x2, z2) with (x3, z3) swaps
@@ -51,8 +52,10 @@ HEADER = """\
  * ge25519_madd is the twin's add_niels and p1p1_to_p3 (ge25519.c) in one routine: seven
  * multiplications, Y + X and Y - X, 2Z (top word first, UMAAL z, c, one, z doubling in
  * place), B + A, B - A, D + C and D - C inline; for a negative digit the entry's y + x and
- * y - x, then F and G, trade places through SEL. Its frame is left to be overwritten, as
- * the field kernels' are.
+ * y - x, then F and G, trade places through SEL. ge25519_dbl is the twin's dbl: four
+ * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place.
+ * Their frames are left to be overwritten, as the field kernels' are; the doubling's is the
+ * smallest that holds its four values, since verification's stack peaks inside it.
  *
  * Constant time: the branches are the loops over the nbits bits, the division's table and
  * the squarings' counts, all public; the scalar's bytes are read at addresses fixed by the
@@ -66,7 +69,8 @@ HEADER = """\
  * Cycles, modelled (docs/cycle-model.md): a ladder step 1,866 (the C twin's, over the field
  * kernels: about 2,530); the division 39,700 (254 squarings at 148, 11 multiplications);
  * crypto_scalarmult 516,203 (678,902 with the twin); ge25519_madd 1,707 (the twin 2,268),
- * crypto_scalarmult_base 219,652 with it and ge25519_select.S (335,284 with the twins).
+ * ge25519_dbl 880 (the twin 1,197); crypto_scalarmult_base 215,920 with them and
+ * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 733,568 (818,291).
  */
     .syntax unified
     .thumb
@@ -299,11 +303,8 @@ def madd(emit):
     ptr_mul(emit, YMX, (M_R, 96), (M_N, 64))
     emit.comment("NP = D = 2 Z, top word first, each word UMAAL z, c, one, z")
     emit(f"ldr r12, [sp, #{M_R}]", "add r12, r12, #64", "ldm r12, {r0-r7}")
-    top_first(emit, "r7")
-    for i in range(7):
-        emit(f"umaal r{i}, r12, lr, r{i}")
-    emit("add r11, r11, r12", *[f"str r{i}, [sp, #{NP + 4 * i}]" for i in range(7)],
-         f"str r11, [sp, #{NP + 28}]")
+    doubled_in_registers(emit)
+    emit(*[f"str r{i}, [sp, #{NP + 4 * i}]" for i in range(8)])
     emit.comment("HB, EA = H = B + A, E = B - A; NP, YMX = G = D + C, F = D - C")
     add_sub(emit, HB, EA)
     add_sub(emit, NP, YMX)
@@ -322,6 +323,61 @@ def madd(emit):
     ptr_mul(emit, (M_R, 64), YMX, NP)
     ptr_mul(emit, (M_R, 96), EA, HB)
     emit(f"add sp, #{FRAME}", "pop {r4-r11, pc}")
+
+
+# ge25519_dbl's frame, smaller than the others for verification's stack: A, B, Z^2, X + Y
+# (then its square), r and p.
+D_A, D_B, D_ZZ, D_XY = (32 * i for i in range(4))
+D_R, D_P = 128, 132
+D_FRAME = 140                   # with the 36 pushed bytes, sp stays 8-byte aligned
+
+
+def store_to(emit, ptr_at, off):
+    """r0-r7 to the field element at off from the pointer saved at ptr_at."""
+    emit(f"ldr r12, [sp, #{ptr_at}]", f"add r12, r12, #{off}", "stm r12, {r0-r7}")
+
+
+def doubled_in_registers(emit):
+    """r0-r7 = 2 (r0-r7) (mod 2^256 - 38), top word first: UMAAL z, c, one, z doubles z
+    in place and adds the carry; r11, r12, lr clobbered."""
+    top_first(emit, "r7")
+    for i in range(7):
+        emit(f"umaal r{i}, r12, lr, r{i}")
+    emit("add r7, r11, r12")
+
+
+def dbl(emit):
+    emit("push {r4-r11, lr}", f"sub sp, #{D_FRAME}", f"str r0, [sp, #{D_R}]",
+         f"str r1, [sp, #{D_P}]")
+    emit.comment("A = X^2, B = Y^2, Z^2")
+    for slot, off in ((D_A, 0), (D_B, 32), (D_ZZ, 64)):
+        emit(f"add r0, sp, #{slot}", f"ldr r1, [sp, #{D_P}]", f"add r1, r1, #{off}",
+             "bl ladder_sq")
+    emit.comment("(X + Y)^2, the sum top word first with p in r8 and Y two words at a time")
+    emit(f"ldr r8, [sp, #{D_P}]", "ldm r8, {r0-r7}", "ldr r9, [r8, #60]")
+    top_first(emit, "r9")
+    for words in ([0, 1], [2, 3], [4, 5], [6]):
+        regs = ["r9", "r10"][:len(words)]
+        emit(*[f"ldr {r}, [r8, #{32 + 4 * i}]" for r, i in zip(regs, words)])
+        emit(*[f"umaal {r}, r12, lr, r{i}" for r, i in zip(regs, words)])
+        emit(*[f"str {r}, [sp, #{D_XY + 4 * i}]" for r, i in zip(regs, words)])
+    emit("add r11, r11, r12", f"str r11, [sp, #{D_XY + 28}]", f"add r0, sp, #{D_XY}",
+         f"add r1, sp, #{D_XY}", "bl ladder_sq")
+    emit.comment("B, A = A + B, G = B - A: r's Y and Z")
+    add_sub(emit, D_B, D_A)
+    for slot, off in ((D_B, 32), (D_A, 64)):
+        loads(emit, [(f"r{i}", slot + 4 * i) for i in range(8)])
+        store_to(emit, D_R, off)
+    emit.comment("r's X = E = (X + Y)^2 - (A + B)")
+    loads(emit, [(f"r{i}", D_XY + 4 * i) for i in range(8)])
+    subtract_in_registers(emit, D_B)
+    store_to(emit, D_R, 0)
+    emit.comment("r's T = C - G = 2 Z^2 - G")
+    loads(emit, [(f"r{i}", D_ZZ + 4 * i) for i in range(8)])
+    doubled_in_registers(emit)
+    subtract_in_registers(emit, D_A)
+    store_to(emit, D_R, 96)
+    emit(f"add sp, #{D_FRAME}", "pop {r4-r11, pc}")
 
 
 def sqn(emit):
@@ -354,6 +410,8 @@ def generate():
     function(emit, "microsalt_ge25519_madd",
              "void microsalt_ge25519_madd(ge25519 *r, ge_niels *n, uint32_t neg, "
              "ge_p1p1 *t);", madd)
+    function(emit, "microsalt_ge25519_dbl",
+             "void microsalt_ge25519_dbl(ge_p1p1 *r, const ge_p2 *p);", dbl)
     emit.comment("h (r0) = f (r1)^(2^n), n (r2) >= 1; every register but sp clobbered")
     function(emit, "ladder_sqn", None, sqn)
     emit.comment("h (r0) = f (r1) g (r2); every register but sp clobbered")

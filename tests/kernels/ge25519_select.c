@@ -59,7 +59,7 @@ void kernel_test_ge25519_select(void)
 
 void kernel_bench_ge25519_select(void)
 {
-    static ge_niels n;
+    ge_niels n;
     uint32_t mag = kt_rand() % 9, scratch[8];
     kt_measure("ge25519_select", 0);
     microsalt_ge25519_select(&n, ge25519_base_table[1], mag, (uint8_t *)scratch);

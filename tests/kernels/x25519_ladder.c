@@ -37,26 +37,33 @@ static void operands(struct microsalt_x25519_io *s, unsigned trial)
 #endif
 }
 
-static int same(const fe25519 *f, const fe25519 *g)
+/* FNV-1a of the inputs e and x1, which the kernel must leave alone: a hash rather than a
+ * copy, since the ATmega328P's stack has no room for a second state beside the twin's. */
+static uint32_t inputs_hash(const struct microsalt_x25519_io *s)
 {
-    uint8_t a[32], b[32];
-    microsalt_fe_tobytes(a, f);
-    microsalt_fe_tobytes(b, g);
-    return memcmp(a, b, 32) == 0;
+    const uint8_t *b = s->e, *x = (const uint8_t *)&s->x1;
+    uint32_t h = 2166136261u;
+    size_t i;
+    for (i = 0; i < sizeof s->e; i++) h = (h ^ b[i]) * 16777619u;
+    for (i = 0; i < sizeof s->x1; i++) h = (h ^ x[i]) * 16777619u;
+    return h;
 }
 
 void kernel_test_x25519_ladder(void)
 {
     unsigned trial;
     for (trial = 0; trial < SHORT_TRIALS + FULL_TRIALS; trial++) {
-        struct microsalt_x25519_io s, t;
+        struct microsalt_x25519_io s;
+        uint8_t want[32], got[32];
         unsigned nbits = trial < SHORT_TRIALS ? trial + 1 : 255;
+        uint32_t before;
         operands(&s, trial);
-        t = s;
+        before = inputs_hash(&s);
+        microsalt_x25519_ladder_portable(&s, nbits);
+        microsalt_fe_tobytes(want, &s.u);
         KT_CALL(microsalt_x25519_ladder, &s, nbits);
-        microsalt_x25519_ladder_portable(&t, nbits);
-        kt_check(kt_abi_ok() && same(&s.u, &t.u) && memcmp(s.e, t.e, 32) == 0 &&
-                     memcmp(&s.x1, &t.x1, sizeof s.x1) == 0,
+        microsalt_fe_tobytes(got, &s.u);
+        kt_check(kt_abi_ok() && memcmp(got, want, 32) == 0 && inputs_hash(&s) == before,
                  "x25519_ladder", trial);
     }
 }
@@ -65,7 +72,7 @@ void kernel_test_x25519_ladder(void)
  * runs (the AVR's follow every data access). */
 void kernel_bench_x25519_ladder(void)
 {
-    static struct microsalt_x25519_io s;
+    struct microsalt_x25519_io s;
     operands(&s, 0);
     kt_measure("x25519_ladder", 0);
     microsalt_x25519_ladder(&s, 8);

@@ -34,6 +34,8 @@
 /* In x25519_ladder.S too: microsalt_ge25519_madd (src/curve25519/ge25519.h), the
  * fixed-base multiplication's addition. */
 #define MICROSALT_NATIVE_GE25519_MADD 1
+/* And microsalt_ge25519_dbl, the doubling of both scalar multiplications. */
+#define MICROSALT_NATIVE_GE25519_DBL 1
 /* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
  * table lookup with SEL. */
 #define MICROSALT_NATIVE_GE25519_SELECT 1

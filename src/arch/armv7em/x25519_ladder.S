@@ -2,9 +2,10 @@
 /*
  * The Montgomery ladder of X25519 and its final division for the Cortex-M4 (ARMv7E-M), the
  * contract of src/curve25519/x25519_ladder.h, and on the same multiplication and squaring
- * microsalt_fe_sqn (src/curve25519/fe25519.h) and microsalt_ge25519_madd, the fixed-base
- * multiplication's addition (src/curve25519/ge25519.h): the field elements are eight 32-bit
- * words below 2^256, reduced mod 2^256 - 38 as in fe25519.h.
+ * microsalt_fe_sqn (src/curve25519/fe25519.h), microsalt_ge25519_madd, the fixed-base
+ * multiplication's addition, and microsalt_ge25519_dbl, the doubling
+ * (src/curve25519/ge25519.h): the field elements are eight 32-bit words below 2^256,
+ * reduced mod 2^256 - 38 as in fe25519.h.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state. With
  * A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, swapping (x2, z2) with (x3, z3) swaps
@@ -33,8 +34,10 @@
  * ge25519_madd is the twin's add_niels and p1p1_to_p3 (ge25519.c) in one routine: seven
  * multiplications, Y + X and Y - X, 2Z (top word first, UMAAL z, c, one, z doubling in
  * place), B + A, B - A, D + C and D - C inline; for a negative digit the entry's y + x and
- * y - x, then F and G, trade places through SEL. Its frame is left to be overwritten, as
- * the field kernels' are.
+ * y - x, then F and G, trade places through SEL. ge25519_dbl is the twin's dbl: four
+ * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place.
+ * Their frames are left to be overwritten, as the field kernels' are; the doubling's is the
+ * smallest that holds its four values, since verification's stack peaks inside it.
  *
  * Constant time: the branches are the loops over the nbits bits, the division's table and
  * the squarings' counts, all public; the scalar's bytes are read at addresses fixed by the
@@ -48,7 +51,8 @@
  * Cycles, modelled (docs/cycle-model.md): a ladder step 1,866 (the C twin's, over the field
  * kernels: about 2,530); the division 39,700 (254 squarings at 148, 11 multiplications);
  * crypto_scalarmult 516,203 (678,902 with the twin); ge25519_madd 1,707 (the twin 2,268),
- * crypto_scalarmult_base 219,652 with it and ge25519_select.S (335,284 with the twins).
+ * ge25519_dbl 880 (the twin 1,197); crypto_scalarmult_base 215,920 with them and
+ * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 733,568 (818,291).
  */
     .syntax unified
     .thumb
@@ -814,7 +818,7 @@ microsalt_ge25519_madd:
     umaal r4, r12, lr, r4
     umaal r5, r12, lr, r5
     umaal r6, r12, lr, r6
-    add r11, r11, r12
+    add r7, r11, r12
     str r0, [sp, #64]
     str r1, [sp, #68]
     str r2, [sp, #72]
@@ -822,7 +826,7 @@ microsalt_ge25519_madd:
     str r4, [sp, #80]
     str r5, [sp, #84]
     str r6, [sp, #88]
-    str r11, [sp, #92]
+    str r7, [sp, #92]
 
 /* HB, EA = H = B + A, E = B - A; NP, YMX = G = D + C, F = D - C */
     ldr r0, [sp, #160]
@@ -1054,6 +1058,272 @@ microsalt_ge25519_madd:
     add sp, #212
     pop {r4-r11, pc}
 .size microsalt_ge25519_madd, .-microsalt_ge25519_madd
+
+/* void microsalt_ge25519_dbl(ge_p1p1 *r, const ge_p2 *p); */
+.section .text.microsalt_ge25519_dbl,"ax",%progbits
+.align 2
+.global microsalt_ge25519_dbl
+.type microsalt_ge25519_dbl, %function
+.thumb_func
+microsalt_ge25519_dbl:
+    push {r4-r11, lr}
+    sub sp, #140
+    str r0, [sp, #128]
+    str r1, [sp, #132]
+
+/* A = X^2, B = Y^2, Z^2 */
+    add r0, sp, #0
+    ldr r1, [sp, #132]
+    add r1, r1, #0
+    bl ladder_sq
+    add r0, sp, #32
+    ldr r1, [sp, #132]
+    add r1, r1, #32
+    bl ladder_sq
+    add r0, sp, #64
+    ldr r1, [sp, #132]
+    add r1, r1, #64
+    bl ladder_sq
+
+/* (X + Y)^2, the sum top word first with p in r8 and Y two words at a time */
+    ldr r8, [sp, #132]
+    ldm r8, {r0-r7}
+    ldr r9, [r8, #60]
+    adds r11, r7, r9
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    ldr r9, [r8, #32]
+    ldr r10, [r8, #36]
+    umaal r9, r12, lr, r0
+    umaal r10, r12, lr, r1
+    str r9, [sp, #96]
+    str r10, [sp, #100]
+    ldr r9, [r8, #40]
+    ldr r10, [r8, #44]
+    umaal r9, r12, lr, r2
+    umaal r10, r12, lr, r3
+    str r9, [sp, #104]
+    str r10, [sp, #108]
+    ldr r9, [r8, #48]
+    ldr r10, [r8, #52]
+    umaal r9, r12, lr, r4
+    umaal r10, r12, lr, r5
+    str r9, [sp, #112]
+    str r10, [sp, #116]
+    ldr r9, [r8, #56]
+    umaal r9, r12, lr, r6
+    str r9, [sp, #120]
+    add r11, r11, r12
+    str r11, [sp, #124]
+    add r0, sp, #96
+    add r1, sp, #96
+    bl ladder_sq
+
+/* B, A = A + B, G = B - A: r's Y and Z */
+    ldr r0, [sp, #32]
+    ldr r1, [sp, #36]
+    ldr r2, [sp, #40]
+    ldr r3, [sp, #44]
+    ldr r4, [sp, #48]
+    ldr r5, [sp, #52]
+    ldr r6, [sp, #56]
+    ldr r7, [sp, #60]
+    ldr r11, [sp, #28]
+    adds r11, r7, r11
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    ldr r8, [sp, #0]
+    ldr r9, [sp, #4]
+    ldr r10, [sp, #8]
+    umaal r8, r12, lr, r0
+    umaal r9, r12, lr, r1
+    umaal r10, r12, lr, r2
+    str r8, [sp, #32]
+    str r9, [sp, #36]
+    str r10, [sp, #40]
+    ldr r8, [sp, #12]
+    ldr r9, [sp, #16]
+    ldr r10, [sp, #20]
+    umaal r8, r12, lr, r3
+    umaal r9, r12, lr, r4
+    umaal r10, r12, lr, r5
+    str r8, [sp, #44]
+    str r9, [sp, #48]
+    str r10, [sp, #52]
+    ldr r8, [sp, #24]
+    umaal r8, r12, lr, r6
+    str r8, [sp, #56]
+    add r11, r11, r12
+    str r11, [sp, #60]
+    ldr r8, [sp, #0]
+    ldr r9, [sp, #4]
+    ldr r10, [sp, #8]
+    ldr r11, [sp, #12]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #16]
+    ldr r9, [sp, #20]
+    ldr r10, [sp, #24]
+    ldr r11, [sp, #28]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    str r3, [sp, #12]
+    str r4, [sp, #16]
+    str r5, [sp, #20]
+    str r6, [sp, #24]
+    str r7, [sp, #28]
+    ldr r0, [sp, #32]
+    ldr r1, [sp, #36]
+    ldr r2, [sp, #40]
+    ldr r3, [sp, #44]
+    ldr r4, [sp, #48]
+    ldr r5, [sp, #52]
+    ldr r6, [sp, #56]
+    ldr r7, [sp, #60]
+    ldr r12, [sp, #128]
+    add r12, r12, #32
+    stm r12, {r0-r7}
+    ldr r0, [sp, #0]
+    ldr r1, [sp, #4]
+    ldr r2, [sp, #8]
+    ldr r3, [sp, #12]
+    ldr r4, [sp, #16]
+    ldr r5, [sp, #20]
+    ldr r6, [sp, #24]
+    ldr r7, [sp, #28]
+    ldr r12, [sp, #128]
+    add r12, r12, #64
+    stm r12, {r0-r7}
+
+/* r's X = E = (X + Y)^2 - (A + B) */
+    ldr r0, [sp, #96]
+    ldr r1, [sp, #100]
+    ldr r2, [sp, #104]
+    ldr r3, [sp, #108]
+    ldr r4, [sp, #112]
+    ldr r5, [sp, #116]
+    ldr r6, [sp, #120]
+    ldr r7, [sp, #124]
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    ldr r11, [sp, #44]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #48]
+    ldr r9, [sp, #52]
+    ldr r10, [sp, #56]
+    ldr r11, [sp, #60]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    ldr r12, [sp, #128]
+    add r12, r12, #0
+    stm r12, {r0-r7}
+
+/* r's T = C - G = 2 Z^2 - G */
+    ldr r0, [sp, #64]
+    ldr r1, [sp, #68]
+    ldr r2, [sp, #72]
+    ldr r3, [sp, #76]
+    ldr r4, [sp, #80]
+    ldr r5, [sp, #84]
+    ldr r6, [sp, #88]
+    ldr r7, [sp, #92]
+    adds r11, r7, r7
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    umaal r0, r12, lr, r0
+    umaal r1, r12, lr, r1
+    umaal r2, r12, lr, r2
+    umaal r3, r12, lr, r3
+    umaal r4, r12, lr, r4
+    umaal r5, r12, lr, r5
+    umaal r6, r12, lr, r6
+    add r7, r11, r12
+    ldr r8, [sp, #0]
+    ldr r9, [sp, #4]
+    ldr r10, [sp, #8]
+    ldr r11, [sp, #12]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #16]
+    ldr r9, [sp, #20]
+    ldr r10, [sp, #24]
+    ldr r11, [sp, #28]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    ldr r12, [sp, #128]
+    add r12, r12, #96
+    stm r12, {r0-r7}
+    add sp, #140
+    pop {r4-r11, pc}
+.size microsalt_ge25519_dbl, .-microsalt_ge25519_dbl
 
 /* h (r0) = f (r1)^(2^n), n (r2) >= 1; every register but sp clobbered */
 .section .text.ladder_sqn,"ax",%progbits

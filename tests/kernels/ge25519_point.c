@@ -1,8 +1,9 @@
 /*
- * The fixed-base multiplication's addition (ge25519.h) against its twin: the same
- * coordinates as values mod p, for both signs, on random words and on all-ones words (the
- * formulas are checked as polynomials: the operands need not be points on the curve; the
- * suites check the group law through Ed25519's and X25519's vectors).
+ * The point kernels of ge25519.h, the fixed-base multiplication's addition (both signs) and
+ * the doubling, against their twins: the same coordinates as values mod p, on random words
+ * and on all-ones words (the formulas are checked as polynomials: the operands need not be
+ * points on the curve; the suites check the group law through Ed25519's and X25519's
+ * vectors).
  */
 #include "common.h"
 #include "fe25519.h"
@@ -60,11 +61,12 @@ void kernel_test_ge25519_madd(void)
     }
 }
 
+/* The operands on the stack, not in .bss: the ATmega328P's RAM has no room to spare. */
 void kernel_bench_ge25519_madd(void)
 {
-    static ge25519 r;
-    static ge_niels n;
-    static ge_p1p1 t;
+    ge25519 r;
+    ge_niels n;
+    ge_p1p1 t;
     uint32_t neg = kt_rand() & 1;
     operands(&r, &n, 0);
     kt_measure("ge25519_madd", 0);
@@ -72,5 +74,37 @@ void kernel_bench_ge25519_madd(void)
     kt_measure_end();
     kt_measure("ge25519_madd", 1);
     microsalt_ge25519_madd_portable(&r, &n, neg, &t);
+    kt_measure_end();
+}
+
+void kernel_test_ge25519_dbl(void)
+{
+    unsigned trial;
+    for (trial = 0; trial < 10; trial++) {
+        ge_p2 p;
+        ge_p1p1 r, t;
+        field(&p.X, trial);
+        field(&p.Y, trial + 1);
+        field(&p.Z, trial + 2);
+        KT_CALL(microsalt_ge25519_dbl, &r, &p);
+        microsalt_ge25519_dbl_portable(&t, &p);
+        kt_check(kt_abi_ok() && same(&r.X, &t.X) && same(&r.Y, &t.Y) && same(&r.Z, &t.Z) &&
+                     same(&r.T, &t.T),
+                 "ge25519_dbl", trial);
+    }
+}
+
+void kernel_bench_ge25519_dbl(void)
+{
+    ge_p2 p;
+    ge_p1p1 r;
+    field(&p.X, 0);
+    field(&p.Y, 1);
+    field(&p.Z, 2);
+    kt_measure("ge25519_dbl", 0);
+    microsalt_ge25519_dbl(&r, &p);
+    kt_measure_end();
+    kt_measure("ge25519_dbl", 1);
+    microsalt_ge25519_dbl_portable(&r, &p);
     kt_measure_end();
 }
