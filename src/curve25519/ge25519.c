@@ -208,6 +208,23 @@ void microsalt_ge25519_dbl_portable(ge_p1p1 *r, const ge_p2 *p)
     microsalt_fe_sub(&r->T, &r->T, &r->Z);  /* C - G */
 }
 
+void microsalt_ge25519_dbl_completed_portable(ge_p1p1 *t, ge_p2 *q)
+{
+    p1p1_to_p2(q, t);
+    microsalt_ge25519_dbl(t, q);
+}
+
+void microsalt_ge25519_add_completed_portable(ge_p1p1 *t, ge25519 *r, const ge_niels *q,
+                                              const fe25519 *z2, int negate)
+{
+    p1p1_to_p3(r, t);
+    if (z2 != NULL) {
+        add_cached(t, r, q, z2, negate);
+    } else {
+        add_niels(t, r, q, negate);
+    }
+}
+
 /* ---- Fixed base: constant time ------------------------------------------------------- */
 
 /* e = a as 64 signed radix-16 digits d_i, a = sum d_i 16^i, d_0..d_62 in -8..7 and d_63 in
@@ -311,11 +328,8 @@ void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
     for (row = ROWS - 1; row >= 0; row--) {
         if (row < ROWS - 1) {
             p3_to_p2(&s.v.q, r);
-            for (i = 0; i < 3; i++) {
-                microsalt_ge25519_dbl(&s.u.t, &s.v.q);
-                p1p1_to_p2(&s.v.q, &s.u.t);
-            }
             microsalt_ge25519_dbl(&s.u.t, &s.v.q);
+            for (i = 0; i < 3; i++) microsalt_ge25519_dbl_completed(&s.u.t, &s.v.q);
             p1p1_to_p3(r, &s.u.t);
         }
         for (k = 0; k < MICROSALT_BASE_TABLE_BLOCKS; k++) {
@@ -496,26 +510,25 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
         (void)wnaf_chunk(naf, s, 4, (unsigned)k * CHUNK, start[k] >> 4);
         for (j = CHUNK - 1; j >= 0; j--) {
             if (started) {
-                p1p1_to_p2(&v.q, &t);
+                microsalt_ge25519_dbl_completed(&t, &v.q);
             } else if (naf[j] != 0) {
                 started = 1;
                 microsalt_fe_0(&v.q.X);
                 microsalt_fe_1(&v.q.Y);
                 microsalt_fe_1(&v.q.Z);
+                microsalt_ge25519_dbl(&t, &v.q);
             } else {
                 continue;
             }
-            microsalt_ge25519_dbl(&t, &v.q);
             d = naf_digit(naf[j], 0);
             if (d != 0) {
-                p1p1_to_p3(r, &t);
-                add_cached(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2, d < 0);
+                microsalt_ge25519_add_completed(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2,
+                                                d < 0);
             }
             d = naf_digit(naf[j], 4);
             if (d != 0) {
-                p1p1_to_p3(r, &t);
                 base_multiple(&v.n, d < 0 ? -d : d);
-                add_niels(&t, r, &v.n, d < 0);
+                microsalt_ge25519_add_completed(&t, r, &v.n, NULL, d < 0);
             }
         }
     }

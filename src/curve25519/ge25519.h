@@ -42,6 +42,28 @@ void microsalt_ge25519_dbl(ge_p1p1 *r, const ge_p2 *p);
 #define microsalt_ge25519_dbl microsalt_ge25519_dbl_portable
 #endif
 
+/* Kernel (docs/kernels.md), the doubling after a doubling or an addition: t = 2t for t
+ * completed, through q, which is left holding t as projective (X T : Y Z : Z T). */
+void microsalt_ge25519_dbl_completed_portable(ge_p1p1 *t, ge_p2 *q);
+#if MICROSALT_NATIVE_GE25519_DBL_COMPLETED
+void microsalt_ge25519_dbl_completed(ge_p1p1 *t, ge_p2 *q);
+#else
+#define microsalt_ge25519_dbl_completed microsalt_ge25519_dbl_completed_portable
+#endif
+
+/* Kernel (docs/kernels.md), verification's addition: r = t as extended coordinates, then
+ * t = r + q (r - q for negate = 1), q an odd multiple in Niels form (Z = 1, z2 NULL) or in
+ * cached form with 2Z = z2. Variable time: negate and whether z2 is NULL choose the path,
+ * for public points only. Outputs below 2^256, as the field kernels'. */
+void microsalt_ge25519_add_completed_portable(ge_p1p1 *t, ge25519 *r, const ge_niels *q,
+                                              const fe25519 *z2, int negate);
+#if MICROSALT_NATIVE_GE25519_ADD_COMPLETED
+void microsalt_ge25519_add_completed(ge_p1p1 *t, ge25519 *r, const ge_niels *q,
+                                     const fe25519 *z2, int negate);
+#else
+#define microsalt_ge25519_add_completed microsalt_ge25519_add_completed_portable
+#endif
+
 /* Kernel (docs/kernels.md), the fixed-base multiplication's addition: r = r + n, or r - n
  * for neg = 1 (neg is 0 or 1), r in extended coordinates and n an affine point in Niels
  * form (a table entry). Every value may be secret: the work and the addresses do not depend

@@ -20,10 +20,11 @@ HEADER = """\
 /*
  * The Montgomery ladder of X25519 and its final division for the Cortex-M4 (ARMv7E-M), the
  * contract of src/curve25519/x25519_ladder.h, and on the same multiplication and squaring
- * microsalt_fe_sqn (src/curve25519/fe25519.h), microsalt_ge25519_madd, the fixed-base
- * multiplication's addition, and microsalt_ge25519_dbl, the doubling
- * (src/curve25519/ge25519.h): the field elements are eight 32-bit words below 2^256,
- * reduced mod 2^256 - 38 as in fe25519.h.
+ * microsalt_fe_sqn (src/curve25519/fe25519.h) and the point kernels of
+ * src/curve25519/ge25519.h: the fixed-base multiplication's addition (ge25519_madd), the
+ * doublings (ge25519_dbl, ge25519_dbl_completed) and verification's addition
+ * (ge25519_add_completed). The field elements are eight 32-bit words below 2^256, reduced
+ * mod 2^256 - 38 as in fe25519.h.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state. With
  * A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, swapping (x2, z2) with (x3, z3) swaps
@@ -53,9 +54,13 @@ HEADER = """\
  * multiplications, Y + X and Y - X, 2Z (top word first, UMAAL z, c, one, z doubling in
  * place), B + A, B - A, D + C and D - C inline; for a negative digit the entry's y + x and
  * y - x, then F and G, trade places through SEL. ge25519_dbl is the twin's dbl: four
- * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place.
- * Their frames are left to be overwritten, as the field kernels' are; the doubling's is the
- * smallest that holds its four values, since verification's stack peaks inside it.
+ * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place;
+ * ge25519_dbl_completed first makes p from t (three multiplications) and goes on in it.
+ * ge25519_add_completed is p1p1_to_p3 and add_cached or add_niels: its sign and form are
+ * public (verification), so they choose operands and destinations by branches, and each
+ * result goes to t as soon as it is made, which keeps two field elements in its frame.
+ * The frames are left to be overwritten, as the field kernels' are; the doubling's and the
+ * addition's are as small as their values allow, since verification's stack peaks in them.
  *
  * Constant time: the branches are the loops over the nbits bits, the division's table and
  * the squarings' counts, all public; the scalar's bytes are read at addresses fixed by the
@@ -69,8 +74,9 @@ HEADER = """\
  * Cycles, modelled (docs/cycle-model.md): a ladder step 1,866 (the C twin's, over the field
  * kernels: about 2,530); the division 39,700 (254 squarings at 148, 11 multiplications);
  * crypto_scalarmult 516,203 (678,902 with the twin); ge25519_madd 1,707 (the twin 2,268),
- * ge25519_dbl 880 (the twin 1,197); crypto_scalarmult_base 215,920 with them and
- * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 733,568 (818,291).
+ * ge25519_dbl 880 (the twin 1,197), ge25519_dbl_completed 1,435 (1,485),
+ * ge25519_add_completed 1,847 (2,181); crypto_scalarmult_base 215,639 with them and
+ * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 695,620 (818,291).
  */
     .syntax unified
     .thumb
@@ -101,8 +107,9 @@ def top_first(emit, g7):
          "add r12, lr, r12, lsl #4", "bic r11, r11, #0x80000000", "mov lr, #1")
 
 
-def add_sub(emit, f, g, f_in_registers=False):
-    """f, g = f + g, f - g (mod 2^256 - 38), in place; f's words may already be in r0-r7."""
+def add_sub(emit, f, g, f_in_registers=False, difference_out=None):
+    """f, g = f + g, f - g (mod 2^256 - 38), in place; f's words may already be in r0-r7,
+    and difference_out, given, stores f - g instead (from r0-r7, r8-r12 and lr free)."""
     fr = [f"r{i}" for i in range(8)]
     loads(emit, ([] if f_in_registers else [(fr[i], f + 4 * i) for i in range(8)]) +
           [("r11", g + 28)])
@@ -116,6 +123,9 @@ def add_sub(emit, f, g, f_in_registers=False):
             emit(f"str {r}, [sp, #{f + 4 * i}]")
     emit("add r11, r11, r12", f"str r11, [sp, #{f + 28}]")
     subtract_in_registers(emit, g)
+    if difference_out:
+        difference_out(emit)
+        return
     for i in range(8):
         emit(f"str {fr[i]}, [sp, #{g + 4 * i}]")
 
@@ -329,7 +339,7 @@ def madd(emit):
 # (then its square), r and p.
 D_A, D_B, D_ZZ, D_XY = (32 * i for i in range(4))
 D_R, D_P = 128, 132
-D_FRAME = 140                   # with the 36 pushed bytes, sp stays 8-byte aligned
+D_FRAME = 136                   # no padding: nothing inside cares for 8-byte alignment
 
 
 def store_to(emit, ptr_at, off):
@@ -346,9 +356,24 @@ def doubled_in_registers(emit):
     emit("add r7, r11, r12")
 
 
-def dbl(emit):
+def dbl_prologue(emit):
     emit("push {r4-r11, lr}", f"sub sp, #{D_FRAME}", f"str r0, [sp, #{D_R}]",
          f"str r1, [sp, #{D_P}]")
+
+
+def dbl_completed(emit):
+    """t (r0) = 2 t for t completed, through q (r1) = t as projective: its three
+    multiplications, then the doubling's body."""
+    dbl_prologue(emit)
+    emit.comment("q = (X T, Y Z, Z T)")
+    for q_off, f_off, g_off in ((0, 0, 96), (32, 32, 64), (64, 64, 96)):
+        ptr_mul(emit, (D_P, q_off), (D_R, f_off), (D_R, g_off))
+    emit("b .Ldbl_body")
+
+
+def dbl(emit):
+    dbl_prologue(emit)
+    emit(".Ldbl_body:")
     emit.comment("A = X^2, B = Y^2, Z^2")
     for slot, off in ((D_A, 0), (D_B, 32), (D_ZZ, 64)):
         emit(f"add r0, sp, #{slot}", f"ldr r1, [sp, #{D_P}]", f"add r1, r1, #{off}",
@@ -380,18 +405,80 @@ def dbl(emit):
     emit(f"add sp, #{D_FRAME}", "pop {r4-r11, pc}")
 
 
+# ge25519_add_completed's frame: two field elements, then its arguments. Small: verification's
+# stack peaks in it or in the doubling.
+S0, S1 = 0, 32
+A_T, A_R, A_Q, A_Z2, A_NEG = 64, 68, 72, 76, 80
+A_FRAME = 92                    # with the 36 pushed bytes, sp stays 8-byte aligned
+
+
+def to_t(emit, off, off_negated=None):
+    """r0-r7 to t's field element at off, or at off_negated for -q (negate, public)."""
+    emit(f"ldr r12, [sp, #{A_T}]")
+    if off_negated is None:
+        emit(f"add r12, r12, #{off}")
+    else:
+        emit(f"ldr r8, [sp, #{A_NEG}]", "cmp r8, #0", "ite eq", f"addeq r12, r12, #{off}",
+             f"addne r12, r12, #{off_negated}")
+    emit("stm r12, {r0-r7}")
+
+
+def slot_to_t(emit, slot, off, off_negated=None):
+    emit(f"add r8, sp, #{slot}", "ldm r8, {r0-r7}")
+    to_t(emit, off, off_negated)
+
+
+def add_completed(emit):
+    emit("push {r4-r11, lr}", f"sub sp, #{A_FRAME}", f"str r0, [sp, #{A_T}]",
+         f"str r1, [sp, #{A_R}]", f"str r2, [sp, #{A_Q}]", f"str r3, [sp, #{A_Z2}]",
+         f"ldr r4, [sp, #{A_FRAME + 36}]", f"str r4, [sp, #{A_NEG}]")
+    emit.comment("r = t as extended: (X T, Y Z, Z T, X Y)")
+    for h, f, g in ((0, 0, 96), (32, 32, 64), (64, 64, 96), (96, 0, 32)):
+        ptr_mul(emit, (A_R, h), (A_T, f), (A_T, g))
+    emit.comment("S0, S1 = Y + X, Y - X")
+    emit(f"ldr r12, [sp, #{A_R}]", "ldm r12, {r0-r7}")
+    for i in range(8):
+        emit(f"str r{i}, [sp, #{S1 + 4 * i}]")
+    emit(f"ldr r12, [sp, #{A_R}]", "add r12, r12, #32", "ldm r12, {r0-r7}")
+    add_sub(emit, S0, S1, f_in_registers=True)
+    emit.comment("S1 = A = (Y - X)(y - x), S0 = B = (Y + X)(y + x); for -q (negate, public) y "
+                 "+ x and y - x trade places")
+    emit(f"ldr r3, [sp, #{A_NEG}]", "cmp r3, #0", "ite eq", "moveq r4, #32", "movne r4, #0")
+    emit(f"add r0, sp, #{S1}", f"add r1, sp, #{S1}", f"ldr r2, [sp, #{A_Q}]", "add r2, r2, r4",
+         "bl ladder_mul")
+    emit(f"ldr r3, [sp, #{A_NEG}]", "cmp r3, #0", "ite eq", "moveq r4, #0", "movne r4, #32")
+    emit(f"add r0, sp, #{S0}", f"add r1, sp, #{S0}", f"ldr r2, [sp, #{A_Q}]", "add r2, r2, r4",
+         "bl ladder_mul")
+    emit.comment("t's X, Y = E = B - A, H = B + A")
+    add_sub(emit, S0, S1, difference_out=lambda e: to_t(e, 0))
+    slot_to_t(emit, S0, 32)
+    emit.comment("S1 = C = T 2dxy; S0 = D = Z z2 (cached q), or 2 Z (q with Z = 1)")
+    ptr_mul(emit, S1, (A_R, 96), (A_Q, 64))
+    emit(f"ldr r2, [sp, #{A_Z2}]", "cbz r2, 1f")
+    emit(f"add r0, sp, #{S0}", f"ldr r1, [sp, #{A_R}]", "add r1, r1, #64", "bl ladder_mul",
+         "b 2f", "1:", f"ldr r12, [sp, #{A_R}]", "add r12, r12, #64", "ldm r12, {r0-r7}")
+    doubled_in_registers(emit)
+    emit(*[f"str r{i}, [sp, #{S0 + 4 * i}]" for i in range(8)])
+    emit("2:")
+    emit.comment("t's Z, T = G = D + C, F = D - C, traded for -q")
+    add_sub(emit, S0, S1, difference_out=lambda e: to_t(e, 96, 64))
+    slot_to_t(emit, S0, 64, 96)
+    emit(f"add sp, #{A_FRAME}", "pop {r4-r11, pc}")
+
+
 def sqn(emit):
     emit("push {r0, r2, lr}", "1:", "bl ladder_sq", "ldr r0, [sp, #0]", "ldr r2, [sp, #4]",
          "mov r1, r0", "subs r2, r2, #1", "str r2, [sp, #4]", "bne 1b", "add sp, #8",
          "pop {pc}")
 
 
-def function(emit, name, prototype, body):
-    """A routine in its own section, so that a firmware links only those it calls: global
-    with its C prototype above it, or local (prototype None) with what it takes instead."""
+def function(emit, name, prototype, body, section=None):
+    """A routine in its own section (or in section, another's), so that a firmware links
+    only those it calls: global with its C prototype above it, or local (prototype None)
+    with what it takes instead."""
     if prototype:
         emit.comment(prototype)
-    emit(f'.section .text.{name},"ax",%progbits', ".align 2")
+    emit(f'.section .text.{section or name},"ax",%progbits', ".align 2")
     if prototype:
         emit(f".global {name}")
     emit(f".type {name}, %function", ".thumb_func", f"{name}:")
@@ -412,6 +499,13 @@ def generate():
              "ge_p1p1 *t);", madd)
     function(emit, "microsalt_ge25519_dbl",
              "void microsalt_ge25519_dbl(ge_p1p1 *r, const ge_p2 *p);", dbl)
+    # In the doubling's section, since it ends in the doubling's body.
+    function(emit, "microsalt_ge25519_dbl_completed",
+             "void microsalt_ge25519_dbl_completed(ge_p1p1 *t, ge_p2 *q);", dbl_completed,
+             section="microsalt_ge25519_dbl")
+    function(emit, "microsalt_ge25519_add_completed",
+             "void microsalt_ge25519_add_completed(ge_p1p1 *t, ge25519 *r, const ge_niels *q, "
+             "const fe25519 *z2, int negate);", add_completed)
     emit.comment("h (r0) = f (r1)^(2^n), n (r2) >= 1; every register but sp clobbered")
     function(emit, "ladder_sqn", None, sqn)
     emit.comment("h (r0) = f (r1) g (r2); every register but sp clobbered")

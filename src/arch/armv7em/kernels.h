@@ -34,8 +34,11 @@
 /* In x25519_ladder.S too: microsalt_ge25519_madd (src/curve25519/ge25519.h), the
  * fixed-base multiplication's addition. */
 #define MICROSALT_NATIVE_GE25519_MADD 1
-/* And microsalt_ge25519_dbl, the doubling of both scalar multiplications. */
+/* And microsalt_ge25519_dbl and microsalt_ge25519_dbl_completed, the doublings of both
+ * scalar multiplications, and microsalt_ge25519_add_completed, verification's addition. */
 #define MICROSALT_NATIVE_GE25519_DBL 1
+#define MICROSALT_NATIVE_GE25519_DBL_COMPLETED 1
+#define MICROSALT_NATIVE_GE25519_ADD_COMPLETED 1
 /* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
  * table lookup with SEL. */
 #define MICROSALT_NATIVE_GE25519_SELECT 1

@@ -2,10 +2,11 @@
 /*
  * The Montgomery ladder of X25519 and its final division for the Cortex-M4 (ARMv7E-M), the
  * contract of src/curve25519/x25519_ladder.h, and on the same multiplication and squaring
- * microsalt_fe_sqn (src/curve25519/fe25519.h), microsalt_ge25519_madd, the fixed-base
- * multiplication's addition, and microsalt_ge25519_dbl, the doubling
- * (src/curve25519/ge25519.h): the field elements are eight 32-bit words below 2^256,
- * reduced mod 2^256 - 38 as in fe25519.h.
+ * microsalt_fe_sqn (src/curve25519/fe25519.h) and the point kernels of
+ * src/curve25519/ge25519.h: the fixed-base multiplication's addition (ge25519_madd), the
+ * doublings (ge25519_dbl, ge25519_dbl_completed) and verification's addition
+ * (ge25519_add_completed). The field elements are eight 32-bit words below 2^256, reduced
+ * mod 2^256 - 38 as in fe25519.h.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state. With
  * A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, swapping (x2, z2) with (x3, z3) swaps
@@ -35,9 +36,13 @@
  * multiplications, Y + X and Y - X, 2Z (top word first, UMAAL z, c, one, z doubling in
  * place), B + A, B - A, D + C and D - C inline; for a negative digit the entry's y + x and
  * y - x, then F and G, trade places through SEL. ge25519_dbl is the twin's dbl: four
- * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place.
- * Their frames are left to be overwritten, as the field kernels' are; the doubling's is the
- * smallest that holds its four values, since verification's stack peaks inside it.
+ * squarings, X + Y made from p's words, A + B and B - A inline, 2 Z^2 doubled in place;
+ * ge25519_dbl_completed first makes p from t (three multiplications) and goes on in it.
+ * ge25519_add_completed is p1p1_to_p3 and add_cached or add_niels: its sign and form are
+ * public (verification), so they choose operands and destinations by branches, and each
+ * result goes to t as soon as it is made, which keeps two field elements in its frame.
+ * The frames are left to be overwritten, as the field kernels' are; the doubling's and the
+ * addition's are as small as their values allow, since verification's stack peaks in them.
  *
  * Constant time: the branches are the loops over the nbits bits, the division's table and
  * the squarings' counts, all public; the scalar's bytes are read at addresses fixed by the
@@ -51,8 +56,9 @@
  * Cycles, modelled (docs/cycle-model.md): a ladder step 1,866 (the C twin's, over the field
  * kernels: about 2,530); the division 39,700 (254 squarings at 148, 11 multiplications);
  * crypto_scalarmult 516,203 (678,902 with the twin); ge25519_madd 1,707 (the twin 2,268),
- * ge25519_dbl 880 (the twin 1,197); crypto_scalarmult_base 215,920 with them and
- * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 733,568 (818,291).
+ * ge25519_dbl 880 (the twin 1,197), ge25519_dbl_completed 1,435 (1,485),
+ * ge25519_add_completed 1,847 (2,181); crypto_scalarmult_base 215,639 with them and
+ * ge25519_select.S (335,284 with the twins), crypto_sign_verify_detached 695,620 (818,291).
  */
     .syntax unified
     .thumb
@@ -1067,9 +1073,10 @@ microsalt_ge25519_madd:
 .thumb_func
 microsalt_ge25519_dbl:
     push {r4-r11, lr}
-    sub sp, #140
+    sub sp, #136
     str r0, [sp, #128]
     str r1, [sp, #132]
+.Ldbl_body:
 
 /* A = X^2, B = Y^2, Z^2 */
     add r0, sp, #0
@@ -1321,9 +1328,407 @@ microsalt_ge25519_dbl:
     ldr r12, [sp, #128]
     add r12, r12, #96
     stm r12, {r0-r7}
-    add sp, #140
+    add sp, #136
     pop {r4-r11, pc}
 .size microsalt_ge25519_dbl, .-microsalt_ge25519_dbl
+
+/* void microsalt_ge25519_dbl_completed(ge_p1p1 *t, ge_p2 *q); */
+.section .text.microsalt_ge25519_dbl,"ax",%progbits
+.align 2
+.global microsalt_ge25519_dbl_completed
+.type microsalt_ge25519_dbl_completed, %function
+.thumb_func
+microsalt_ge25519_dbl_completed:
+    push {r4-r11, lr}
+    sub sp, #136
+    str r0, [sp, #128]
+    str r1, [sp, #132]
+
+/* q = (X T, Y Z, Z T) */
+    ldr r0, [sp, #132]
+    add r0, r0, #0
+    ldr r1, [sp, #128]
+    add r1, r1, #0
+    ldr r2, [sp, #128]
+    add r2, r2, #96
+    bl ladder_mul
+    ldr r0, [sp, #132]
+    add r0, r0, #32
+    ldr r1, [sp, #128]
+    add r1, r1, #32
+    ldr r2, [sp, #128]
+    add r2, r2, #64
+    bl ladder_mul
+    ldr r0, [sp, #132]
+    add r0, r0, #64
+    ldr r1, [sp, #128]
+    add r1, r1, #64
+    ldr r2, [sp, #128]
+    add r2, r2, #96
+    bl ladder_mul
+    b .Ldbl_body
+.size microsalt_ge25519_dbl_completed, .-microsalt_ge25519_dbl_completed
+
+/* void microsalt_ge25519_add_completed(ge_p1p1 *t, ge25519 *r, const ge_niels *q, const fe25519 *z2, int negate); */
+.section .text.microsalt_ge25519_add_completed,"ax",%progbits
+.align 2
+.global microsalt_ge25519_add_completed
+.type microsalt_ge25519_add_completed, %function
+.thumb_func
+microsalt_ge25519_add_completed:
+    push {r4-r11, lr}
+    sub sp, #92
+    str r0, [sp, #64]
+    str r1, [sp, #68]
+    str r2, [sp, #72]
+    str r3, [sp, #76]
+    ldr r4, [sp, #128]
+    str r4, [sp, #80]
+
+/* r = t as extended: (X T, Y Z, Z T, X Y) */
+    ldr r0, [sp, #68]
+    add r0, r0, #0
+    ldr r1, [sp, #64]
+    add r1, r1, #0
+    ldr r2, [sp, #64]
+    add r2, r2, #96
+    bl ladder_mul
+    ldr r0, [sp, #68]
+    add r0, r0, #32
+    ldr r1, [sp, #64]
+    add r1, r1, #32
+    ldr r2, [sp, #64]
+    add r2, r2, #64
+    bl ladder_mul
+    ldr r0, [sp, #68]
+    add r0, r0, #64
+    ldr r1, [sp, #64]
+    add r1, r1, #64
+    ldr r2, [sp, #64]
+    add r2, r2, #96
+    bl ladder_mul
+    ldr r0, [sp, #68]
+    add r0, r0, #96
+    ldr r1, [sp, #64]
+    add r1, r1, #0
+    ldr r2, [sp, #64]
+    add r2, r2, #32
+    bl ladder_mul
+
+/* S0, S1 = Y + X, Y - X */
+    ldr r12, [sp, #68]
+    ldm r12, {r0-r7}
+    str r0, [sp, #32]
+    str r1, [sp, #36]
+    str r2, [sp, #40]
+    str r3, [sp, #44]
+    str r4, [sp, #48]
+    str r5, [sp, #52]
+    str r6, [sp, #56]
+    str r7, [sp, #60]
+    ldr r12, [sp, #68]
+    add r12, r12, #32
+    ldm r12, {r0-r7}
+    ldr r11, [sp, #60]
+    adds r11, r7, r11
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    umaal r8, r12, lr, r0
+    umaal r9, r12, lr, r1
+    umaal r10, r12, lr, r2
+    str r8, [sp, #0]
+    str r9, [sp, #4]
+    str r10, [sp, #8]
+    ldr r8, [sp, #44]
+    ldr r9, [sp, #48]
+    ldr r10, [sp, #52]
+    umaal r8, r12, lr, r3
+    umaal r9, r12, lr, r4
+    umaal r10, r12, lr, r5
+    str r8, [sp, #12]
+    str r9, [sp, #16]
+    str r10, [sp, #20]
+    ldr r8, [sp, #56]
+    umaal r8, r12, lr, r6
+    str r8, [sp, #24]
+    add r11, r11, r12
+    str r11, [sp, #28]
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    ldr r11, [sp, #44]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #48]
+    ldr r9, [sp, #52]
+    ldr r10, [sp, #56]
+    ldr r11, [sp, #60]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    str r0, [sp, #32]
+    str r1, [sp, #36]
+    str r2, [sp, #40]
+    str r3, [sp, #44]
+    str r4, [sp, #48]
+    str r5, [sp, #52]
+    str r6, [sp, #56]
+    str r7, [sp, #60]
+
+/* S1 = A = (Y - X)(y - x), S0 = B = (Y + X)(y + x); for -q (negate, public) y + x and y - x trade places */
+    ldr r3, [sp, #80]
+    cmp r3, #0
+    ite eq
+    moveq r4, #32
+    movne r4, #0
+    add r0, sp, #32
+    add r1, sp, #32
+    ldr r2, [sp, #72]
+    add r2, r2, r4
+    bl ladder_mul
+    ldr r3, [sp, #80]
+    cmp r3, #0
+    ite eq
+    moveq r4, #0
+    movne r4, #32
+    add r0, sp, #0
+    add r1, sp, #0
+    ldr r2, [sp, #72]
+    add r2, r2, r4
+    bl ladder_mul
+
+/* t's X, Y = E = B - A, H = B + A */
+    ldr r0, [sp, #0]
+    ldr r1, [sp, #4]
+    ldr r2, [sp, #8]
+    ldr r3, [sp, #12]
+    ldr r4, [sp, #16]
+    ldr r5, [sp, #20]
+    ldr r6, [sp, #24]
+    ldr r7, [sp, #28]
+    ldr r11, [sp, #60]
+    adds r11, r7, r11
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    umaal r8, r12, lr, r0
+    umaal r9, r12, lr, r1
+    umaal r10, r12, lr, r2
+    str r8, [sp, #0]
+    str r9, [sp, #4]
+    str r10, [sp, #8]
+    ldr r8, [sp, #44]
+    ldr r9, [sp, #48]
+    ldr r10, [sp, #52]
+    umaal r8, r12, lr, r3
+    umaal r9, r12, lr, r4
+    umaal r10, r12, lr, r5
+    str r8, [sp, #12]
+    str r9, [sp, #16]
+    str r10, [sp, #20]
+    ldr r8, [sp, #56]
+    umaal r8, r12, lr, r6
+    str r8, [sp, #24]
+    add r11, r11, r12
+    str r11, [sp, #28]
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    ldr r11, [sp, #44]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #48]
+    ldr r9, [sp, #52]
+    ldr r10, [sp, #56]
+    ldr r11, [sp, #60]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    ldr r12, [sp, #64]
+    add r12, r12, #0
+    stm r12, {r0-r7}
+    add r8, sp, #0
+    ldm r8, {r0-r7}
+    ldr r12, [sp, #64]
+    add r12, r12, #32
+    stm r12, {r0-r7}
+
+/* S1 = C = T 2dxy; S0 = D = Z z2 (cached q), or 2 Z (q with Z = 1) */
+    add r0, sp, #32
+    ldr r1, [sp, #68]
+    add r1, r1, #96
+    ldr r2, [sp, #72]
+    add r2, r2, #64
+    bl ladder_mul
+    ldr r2, [sp, #76]
+    cbz r2, 1f
+    add r0, sp, #0
+    ldr r1, [sp, #68]
+    add r1, r1, #64
+    bl ladder_mul
+    b 2f
+1:
+    ldr r12, [sp, #68]
+    add r12, r12, #64
+    ldm r12, {r0-r7}
+    adds r11, r7, r7
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    umaal r0, r12, lr, r0
+    umaal r1, r12, lr, r1
+    umaal r2, r12, lr, r2
+    umaal r3, r12, lr, r3
+    umaal r4, r12, lr, r4
+    umaal r5, r12, lr, r5
+    umaal r6, r12, lr, r6
+    add r7, r11, r12
+    str r0, [sp, #0]
+    str r1, [sp, #4]
+    str r2, [sp, #8]
+    str r3, [sp, #12]
+    str r4, [sp, #16]
+    str r5, [sp, #20]
+    str r6, [sp, #24]
+    str r7, [sp, #28]
+2:
+
+/* t's Z, T = G = D + C, F = D - C, traded for -q */
+    ldr r0, [sp, #0]
+    ldr r1, [sp, #4]
+    ldr r2, [sp, #8]
+    ldr r3, [sp, #12]
+    ldr r4, [sp, #16]
+    ldr r5, [sp, #20]
+    ldr r6, [sp, #24]
+    ldr r7, [sp, #28]
+    ldr r11, [sp, #60]
+    adds r11, r7, r11
+    rrx r12, r11
+    lsr r12, r12, #30
+    add lr, r12, r12, lsl #1
+    add r12, lr, r12, lsl #4
+    bic r11, r11, #0x80000000
+    mov lr, #1
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    umaal r8, r12, lr, r0
+    umaal r9, r12, lr, r1
+    umaal r10, r12, lr, r2
+    str r8, [sp, #0]
+    str r9, [sp, #4]
+    str r10, [sp, #8]
+    ldr r8, [sp, #44]
+    ldr r9, [sp, #48]
+    ldr r10, [sp, #52]
+    umaal r8, r12, lr, r3
+    umaal r9, r12, lr, r4
+    umaal r10, r12, lr, r5
+    str r8, [sp, #12]
+    str r9, [sp, #16]
+    str r10, [sp, #20]
+    ldr r8, [sp, #56]
+    umaal r8, r12, lr, r6
+    str r8, [sp, #24]
+    add r11, r11, r12
+    str r11, [sp, #28]
+    ldr r8, [sp, #32]
+    ldr r9, [sp, #36]
+    ldr r10, [sp, #40]
+    ldr r11, [sp, #44]
+    subs r0, r0, r8
+    sbcs r1, r1, r9
+    sbcs r2, r2, r10
+    sbcs r3, r3, r11
+    ldr r8, [sp, #48]
+    ldr r9, [sp, #52]
+    ldr r10, [sp, #56]
+    ldr r11, [sp, #60]
+    sbcs r4, r4, r8
+    sbcs r5, r5, r9
+    sbcs r6, r6, r10
+    sbcs r7, r7, r11
+    sbc r8, r8, r8
+    and r8, r8, #38
+    subs r0, r0, r8
+    sbcs r1, r1, #0
+    sbcs r2, r2, #0
+    sbcs r3, r3, #0
+    sbcs r4, r4, #0
+    sbcs r5, r5, #0
+    sbcs r6, r6, #0
+    sbcs r7, r7, #0
+    sbc r8, r8, r8
+    and r8, r8, #38
+    sub r0, r0, r8
+    ldr r12, [sp, #64]
+    ldr r8, [sp, #80]
+    cmp r8, #0
+    ite eq
+    addeq r12, r12, #96
+    addne r12, r12, #64
+    stm r12, {r0-r7}
+    add r8, sp, #0
+    ldm r8, {r0-r7}
+    ldr r12, [sp, #64]
+    ldr r8, [sp, #80]
+    cmp r8, #0
+    ite eq
+    addeq r12, r12, #64
+    addne r12, r12, #96
+    stm r12, {r0-r7}
+    add sp, #92
+    pop {r4-r11, pc}
+.size microsalt_ge25519_add_completed, .-microsalt_ge25519_add_completed
 
 /* h (r0) = f (r1)^(2^n), n (r2) >= 1; every register but sp clobbered */
 .section .text.ladder_sqn,"ax",%progbits
