@@ -28,6 +28,10 @@
  * (src/symmetric/poly1305.h) from MULS of 16-bit digits, on a state in radix 2^32. */
 #define MICROSALT_NATIVE_POLY1305_BLOCKS 1
 #define MICROSALT_POLY1305_RADIX32 1
+/* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
+ * table lookup with LSLS by a count that is 0 for the selected entry only, in place of AND
+ * masks; the Cortex-M3 has armv7m's. */
+#define MICROSALT_NATIVE_GE25519_SELECT 1
 /* No long multiply: the compiler's 32x32->64 product is libgcc's __aeabi_lmul, which
  * branches on carries, so ct_mul32x32_64 takes the twin of 16-bit halves (common.h). */
 #define MICROSALT_MUL64_VARIABLE_TIME 1

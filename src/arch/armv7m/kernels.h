@@ -34,6 +34,9 @@
 #define MICROSALT_NATIVE_FE_SUB 1
 #define MICROSALT_NATIVE_FE_CSWAP 1
 #define MICROSALT_NATIVE_FE_FREEZE 1
+/* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
+ * table lookup with AND masks from the operand shifter; the M4 takes armv7em's, with SEL. */
+#define MICROSALT_NATIVE_GE25519_SELECT 1
 /* The Cortex-M3's UMULL/SMULL/UMLAL/SMLAL end early on small operands, so ct_mul32x32_64
  * takes the twin of 16-bit halves (common.h). */
 #define MICROSALT_MUL64_VARIABLE_TIME 1
