@@ -40,7 +40,6 @@
 #define MICROSALT_NATIVE_GE25519_DBL_COMPLETED 1
 #define MICROSALT_NATIVE_GE25519_ADD_COMPLETED 1
 /* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
- * table lookup with SEL. */
-#define MICROSALT_NATIVE_GE25519_SELECT 1
+ * table lookup with SEL, in place of armv7m's; armv7m/kernels.h switches the kernel on. */
 
 #endif
