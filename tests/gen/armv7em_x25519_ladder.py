@@ -107,6 +107,18 @@ def top_first(emit, g7):
          "add r12, lr, r12, lsl #4", "bic r11, r11, #0x80000000", "mov lr, #1")
 
 
+def umaal_chain(emit, chunks, regs, carry, k, src, dst):
+    """The flag-free carry chain of a sum or of a multiple-and-add made top word first: for
+    each word i of chunks, a register of regs = the word at src(i) + carry + k r<i>, by
+    UMAAL reg, carry, k, r<i>; the words load a chunk at a time (back to back, so they
+    pipeline) and each is stored to dst(i) as made."""
+    for words in chunks:
+        rs = regs[:len(words)]
+        emit(*[f"ldr {r}, {src(i)}" for r, i in zip(rs, words)])
+        emit(*[f"umaal {r}, {carry}, {k}, r{i}" for r, i in zip(rs, words)])
+        emit(*[f"str {r}, {dst(i)}" for r, i in zip(rs, words)])
+
+
 def add_sub(emit, f, g, f_in_registers=False, difference_out=None):
     """f, g = f + g, f - g (mod 2^256 - 38), in place; f's words may already be in r0-r7,
     and difference_out, given, stores f - g instead (from r0-r7, r8-r12 and lr free)."""
@@ -114,13 +126,8 @@ def add_sub(emit, f, g, f_in_registers=False, difference_out=None):
     loads(emit, ([] if f_in_registers else [(fr[i], f + 4 * i) for i in range(8)]) +
           [("r11", g + 28)])
     top_first(emit, "r11")
-    for words in ([0, 1, 2], [3, 4, 5], [6]):
-        regs = ["r8", "r9", "r10"][:len(words)]
-        loads(emit, [(r, g + 4 * i) for r, i in zip(regs, words)])
-        for r, i in zip(regs, words):
-            emit(f"umaal {r}, r12, lr, {fr[i]}")
-        for r, i in zip(regs, words):
-            emit(f"str {r}, [sp, #{f + 4 * i}]")
+    umaal_chain(emit, ([0, 1, 2], [3, 4, 5], [6]), ["r8", "r9", "r10"], "r12", "lr",
+                lambda i: f"[sp, #{g + 4 * i}]", lambda i: f"[sp, #{f + 4 * i}]")
     emit("add r11, r11, r12", f"str r11, [sp, #{f + 28}]")
     subtract_in_registers(emit, g)
     if difference_out:
@@ -173,13 +180,8 @@ def e_and_w(emit):
     emit(f"ldr r10, [sp, #{Z3 + 28}]", "movw r8, #0xdb42", "movt r8, #1", "mov r9, #0",
          "umaal r10, r9, r8, r7", "lsl r9, r9, #1", "orr r9, r9, r10, lsr #31",
          "bic r10, r10, #0x80000000", "add r11, r9, r9, lsl #1", "add r9, r11, r9, lsl #4")
-    for words in ([0, 1, 2, 3], [4, 5, 6]):
-        regs = ["r7", "r11", "r12", "lr"][:len(words)]
-        loads(emit, [(r, Z3 + 4 * i) for r, i in zip(regs, words)])
-        for r, i in zip(regs, words):
-            emit(f"umaal {r}, r9, r8, r{i}")
-        for r, i in zip(regs, words):
-            emit(f"str {r}, [sp, #{Z3 + 4 * i}]")
+    umaal_chain(emit, ([0, 1, 2, 3], [4, 5, 6]), ["r7", "r11", "r12", "lr"], "r9", "r8",
+                lambda i: f"[sp, #{Z3 + 4 * i}]", lambda i: f"[sp, #{Z3 + 4 * i}]")
     emit("add r10, r10, r9", f"str r10, [sp, #{Z3 + 28}]")
 
 
@@ -381,11 +383,8 @@ def dbl(emit):
     emit.comment("(X + Y)^2, the sum top word first with p in r8 and Y two words at a time")
     emit(f"ldr r8, [sp, #{D_P}]", "ldm r8, {r0-r7}", "ldr r9, [r8, #60]")
     top_first(emit, "r9")
-    for words in ([0, 1], [2, 3], [4, 5], [6]):
-        regs = ["r9", "r10"][:len(words)]
-        emit(*[f"ldr {r}, [r8, #{32 + 4 * i}]" for r, i in zip(regs, words)])
-        emit(*[f"umaal {r}, r12, lr, r{i}" for r, i in zip(regs, words)])
-        emit(*[f"str {r}, [sp, #{D_XY + 4 * i}]" for r, i in zip(regs, words)])
+    umaal_chain(emit, ([0, 1], [2, 3], [4, 5], [6]), ["r9", "r10"], "r12", "lr",
+                lambda i: f"[r8, #{32 + 4 * i}]", lambda i: f"[sp, #{D_XY + 4 * i}]")
     emit("add r11, r11, r12", f"str r11, [sp, #{D_XY + 28}]", f"add r0, sp, #{D_XY}",
          f"add r1, sp, #{D_XY}", "bl ladder_sq")
     emit.comment("B, A = A + B, G = B - A: r's Y and Z")
