@@ -22,36 +22,38 @@ static int zero_result(const uint8_t q[32])
     return -(int)ct_is_zero_u32(d);
 }
 
-/* The twin's working state, all secret, in one place so that a single wipe clears it. */
+/* The twin's working state, all secret, in one place so that a single wipe clears it; z2
+ * works in the caller's u, where the result goes, so that X25519 takes no more stack than
+ * the ladder did before it became a kernel. */
 struct ladder {
-    fe25519 x2, z2, x3, z3; /* (x2 : z2) = k u and (x3 : z3) = (k + 1) u, k the bits so far */
+    fe25519 x2, x3, z3; /* (x2 : z2) = k u and (x3 : z3) = (k + 1) u, k the bits so far */
     fe25519 t0, t1;
 };
 
 /* (x2 : z2) = 2 (x2 : z2) and (x3 : z3) = (x2 : z2) + (x3 : z3), their difference being x1.
  * The formulas of RFC 7748 section 5, with z2 = E (BB + 121666 E), which equals
  * E (AA + 121665 E) because AA = BB + E. */
-static void ladder_step(struct ladder *s, const fe25519 *x1)
+static void ladder_step(struct ladder *s, fe25519 *z2, const fe25519 *x1)
 {
     /* Independent operations sit next to each other, so the processor can overlap them. */
     microsalt_fe_sub(&s->t0, &s->x3, &s->z3);     /* D */
-    microsalt_fe_sub(&s->t1, &s->x2, &s->z2);     /* B */
-    microsalt_fe_add(&s->x2, &s->x2, &s->z2);     /* A */
-    microsalt_fe_add(&s->z2, &s->x3, &s->z3);     /* C */
+    microsalt_fe_sub(&s->t1, &s->x2, z2);         /* B */
+    microsalt_fe_add(&s->x2, &s->x2, z2);         /* A */
+    microsalt_fe_add(z2, &s->x3, &s->z3);         /* C */
     microsalt_fe_mul(&s->z3, &s->t0, &s->x2);     /* DA */
-    microsalt_fe_mul(&s->z2, &s->z2, &s->t1);     /* CB */
+    microsalt_fe_mul(z2, z2, &s->t1);             /* CB */
     microsalt_fe_sq(&s->t0, &s->t1);              /* BB */
     microsalt_fe_sq(&s->t1, &s->x2);              /* AA */
-    microsalt_fe_add(&s->x3, &s->z3, &s->z2);     /* DA + CB */
-    microsalt_fe_sub(&s->z2, &s->z3, &s->z2);     /* DA - CB */
+    microsalt_fe_add(&s->x3, &s->z3, z2);         /* DA + CB */
+    microsalt_fe_sub(z2, &s->z3, z2);             /* DA - CB */
     microsalt_fe_mul(&s->x2, &s->t1, &s->t0);     /* x2 = AA BB */
     microsalt_fe_sq(&s->x3, &s->x3);              /* x3 = (DA + CB)^2 */
-    microsalt_fe_sq(&s->z2, &s->z2);
+    microsalt_fe_sq(z2, z2);
     microsalt_fe_sub(&s->t1, &s->t1, &s->t0);     /* E = AA - BB */
-    microsalt_fe_mul(&s->z3, x1, &s->z2);         /* z3 = x1 (DA - CB)^2 */
-    microsalt_fe_mul121666(&s->z2, &s->t1);
-    microsalt_fe_add(&s->z2, &s->z2, &s->t0);     /* BB + 121666 E */
-    microsalt_fe_mul(&s->z2, &s->t1, &s->z2);     /* z2 = E (BB + 121666 E) */
+    microsalt_fe_mul(&s->z3, x1, z2);             /* z3 = x1 (DA - CB)^2 */
+    microsalt_fe_mul121666(z2, &s->t1);
+    microsalt_fe_add(z2, z2, &s->t0);             /* BB + 121666 E */
+    microsalt_fe_mul(z2, &s->t1, z2);             /* z2 = E (BB + 121666 E) */
 }
 
 void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *io, unsigned nbits)
@@ -61,7 +63,7 @@ void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *io, unsigned n
     unsigned i;
 
     microsalt_fe_1(&s.x2);
-    microsalt_fe_0(&s.z2);
+    microsalt_fe_0(&io->u);
     s.x3 = io->x1;
     microsalt_fe_1(&s.z3);
     for (i = nbits; i-- > 0;) {
@@ -70,13 +72,13 @@ void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *io, unsigned n
          * swaps by the XOR of its bit and the previous one. */
         swap ^= bit;
         microsalt_fe_cswap(&s.x2, &s.x3, swap);
-        microsalt_fe_cswap(&s.z2, &s.z3, swap);
+        microsalt_fe_cswap(&io->u, &s.z3, swap);
         swap = bit;
-        ladder_step(&s, &io->x1);
+        ladder_step(&s, &io->u, &io->x1);
     }
     /* No swap is pending: bit 0 of e is 0 (the contract). */
-    microsalt_fe_invert(&s.z2, &s.z2);
-    microsalt_fe_mul(&io->u, &s.x2, &s.z2);
+    microsalt_fe_invert(&io->u, &io->u);
+    microsalt_fe_mul(&io->u, &s.x2, &io->u);
     microsalt_wipe(&s, sizeof s);
 }
 
