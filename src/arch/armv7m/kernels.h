@@ -29,9 +29,11 @@
  * (targets.txt), and the M4 takes armv7em's, with UMAAL. */
 #define MICROSALT_NATIVE_FE_MUL 1
 #define MICROSALT_NATIVE_FE_SQ 1
-/* fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S. */
+/* fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S; fe_mul121666.S from armv6m, where the M3's
+ * search path goes on (Thumb-1 MULS of 16-bit digits by a constant). */
 #define MICROSALT_NATIVE_FE_ADD 1
 #define MICROSALT_NATIVE_FE_SUB 1
+#define MICROSALT_NATIVE_FE_MUL121666 1
 #define MICROSALT_NATIVE_FE_CSWAP 1
 #define MICROSALT_NATIVE_FE_FREEZE 1
 /* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
