@@ -2,8 +2,12 @@
 """Writes src/arch/armv6m/poly1305.S: microsalt_poly1305_blocks for ARMv6-M (the Cortex-M0),
 on the state in radix 2^32.
 
-The block's product is scanned by columns of 16-bit digits, each a 64-bit accumulator of
-MULS products.
+The kernel keeps h in ten columns of radix 2^13 between blocks and multiplies by Karatsuba
+over the even and odd digits, as the Cortex-M3's (tests/gen/armv7m_poly1305.py) does, but in
+rows shaped for the M0: each row is one LDM of a digit of h and five words of a table made
+from r on entry, then five MULS by that digit and five ADDs into accumulators kept in r8-r12.
+The header of the output says how. The script also works out the bounds the header states and
+asserts them.
 `--check` fails when the committed file differs from what the script writes (the suite runs
 it).
 """
@@ -13,140 +17,388 @@ from asm_gen import Out, main
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv6m/poly1305.S"
 
-ZERO, ACC_LO, ACC_HI = "r0", "r3", "r4"
+D = 13                                   # digit bits; 10 D = 130
+DMASK = (1 << D) - 1
+ACC = ["r8", "r9", "r10", "r11", "r12"]  # the accumulators, column t in ACC[t]
+RES = "r6"                               # O_0, then S_0: row digits kept in a register
+
+# Frame, byte offsets from sp. Three tables of five rows, in the order the rows run: a row is
+# the slot of its digit of h (written by each block) and five words b'_(i,t) of the table (made
+# on entry), except the first rows of the first and the third tables, whose digits O_0 and
+# S_0 = O_0 + E_0 (made in E_0's row) are in RES: a slot costs a STR and an LDM word. Between
+# the first and the second table, -d; between the second and the third, the even columns
+# (negated) of the next block.
+STEPS = ("O", "E", "S")                  # the digits of h each table's rows take
+ROW = 24
 
 
-def product(emit, i, j, fp, gp, acc_lo, acc_hi):
-    """acc += digit i at fp times digit j at gp: two LDRH, MULS, ADDS and ADCS of the zero."""
-    emit(f"ldrh r5, [{fp}, #{2 * i}]", f"ldrh r6, [{gp}, #{2 * j}]", "muls r5, r6, r5",
-         f"adds {acc_lo}, {acc_lo}, r5", f"adcs {acc_hi}, {acc_hi}, {ZERO}")
+def layout():
+    off, rows, nd, ne = 0, {}, None, None
+    for s, name in enumerate(STEPS):
+        for i in range(5):
+            resident = name in ("O", "S") and i == 0
+            rows[(s, i)] = (None if resident else off, off + (0 if resident else 4))
+            off += 20 if resident else ROW
+        if s == 0:
+            nd, off = off, off + 20
+        elif s == 1:
+            ne, off = off, off + 20
+    return rows, nd, ne, off
 
 
-def column_out(emit, c, base=0):
-    """Column c's digit into r7, or with the previous one into the frame's word at base +
-    4 (c // 2); then the accumulator keeps the carry: shifted right by 16, below 2^37 before,
-    so its high word is then 0."""
-    if c % 2 == 0:
-        emit(f"uxth r7, {ACC_LO}")
-    else:
-        emit(f"lsls r5, {ACC_LO}, #16", "orrs r7, r7, r5", f"str r7, [sp, #{base + 4 * (c // 2)}]")
-    emit(f"lsrs {ACC_LO}, {ACC_LO}, #16", f"lsls r5, {ACC_HI}, #16",
-         f"orrs {ACC_LO}, {ACC_LO}, r5", f"movs {ACC_HI}, #0")
+ROWS, ND, NE, TAB_END = layout()
+MEND, HIBIT, ST, MASK = TAB_END, TAB_END + 4, TAB_END + 8, TAB_END + 12
 
-HEADER = """\
+
+def scr(k):
+    """Scratch word k of ten: r's digits on entry, before -d and -e are made; h's digits on
+    return, where digit k >= 5 overwrites -e_(k-5), read at column 2 (k - 5) < k."""
+    return ND + 4 * k if k < 5 else NE + 4 * (k - 5)
+
+
+FRAME = MASK + 4
+SECRET_END = MEND                        # everything below is wiped on return
+assert FRAME <= 508
+
+
+def slot(s, i):
+    return ROWS[(s, i)][0]
+
+
+def entry_word(s, i, t):
+    """The byte offset of b'_(i,t) of table s."""
+    return ROWS[(s, i)][1] + 4 * t
+
+
+# The message's four words go into the columns each in two parts, at columns where no carry
+# is needed: (word, bits of the low part, its column, its shift there, the high part's column).
+SPLIT = [(0, 13, 0, 0, 1), (1, 7, 2, 6, 3), (2, 14, 4, 12, 6), (3, 8, 7, 5, 8)]
+for _w, _lo, _c, _s, _hc in SPLIT:
+    assert 32 * _w == D * _c + _s and 32 * _w + _lo == D * _hc
+
+
+# -- bounds ----------------------------------------------------------------------------------
+def bounds():
+    """The largest column (message and pad bit in), and the largest digits after the carry
+    (in a block, from any state within the contract's bounds); asserts that no column or
+    carry exceeds 32 bits."""
+    rmask = sum(m << (32 * k) for k, m in enumerate([0x0fffffff] + [0x0ffffffc] * 3))
+    rmax = [(rmask >> (D * k)) & DMASK for k in range(10)]
+    msg = [0] * 10
+    for _w, lo, c, s, hc in SPLIT:
+        msg[c] += ((1 << lo) - 1) << s
+        msg[hc] += (1 << (32 - lo)) - 1
+    msg[9] += 1 << (128 - 9 * D)
+    hmax = [DMASK] * 10
+    while True:
+        cols = [sum(hmax[i] * (rmax[k - i] if i <= k else 5 * rmax[k - i + 10])
+                    for i in range(10)) + msg[k] for k in range(10)]
+        carry, top = 0, 0
+        for k in range(10):
+            top = max(top, cols[k] + carry)
+            carry = (cols[k] + carry) >> D
+        h0 = DMASK + 5 * carry
+        new = [DMASK, DMASK + (h0 >> D)] + [DMASK] * 8
+        if new == hmax:
+            break
+        hmax = new
+    assert top < 1 << 32
+    return top, hmax[1]
+
+
+TOP, H1MAX = bounds()
+
+HEADER = f"""\
 /* Generated by tests/gen/armv6m_poly1305.py: do not edit. */
 /*
  * microsalt_poly1305_blocks for ARMv6-M (the Cortex-M0; the M3 has its own, from
  * tests/gen/armv7m_poly1305.py), the contract of src/symmetric/poly1305.h on the state in
- * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32). Constant time: the loop runs on
- * nblocks only, every address is a fixed offset from sp or an argument, and every product is
- * a MULS of two 16-bit digits (the M0 has no long multiply).
+ * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32).
  *
- * A block: h += m + hibit 2^128 (the message read a byte at a time: the M0 faults on
- * unaligned words); then t = h r, scanned by columns of 16-bit digits (a product: two LDRH,
- * MULS, ADDS and ADCS into a 64-bit accumulator): h's nine digits (the ninth is h4) by
- * r's eight, 72 products; h < 2^131 and r < 2^124, so t < 2^255 fills 16 digits. Then
- * h = t mod 2^130 - 5: with t = L + 2^128 C (L, C 128 bits), 2^128 C = 2^128 (C mod 4) +
- * 2^130 (C >> 2), which is 2^128 (C mod 4) + 5 (C >> 2) = 2^128 (C mod 4) + (C - C mod 4)
- * + (C >> 2). L + (C - C mod 4) + (C >> 2) < 2^128 + 2^128 + 2^126 carries at most 2 into
- * h4, which is then at most 3 + 2 = 5, as the contract wants.
+ * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
+ * or m (the message is read by words, aligned; when m is not, by the five words that hold
+ * the block and shifts by 8 (m mod 4), which is public, and so is the branch on it); every
+ * product is a MULS (1 cycle whatever the operands) of 13- or 14-bit digits.
  *
- * Frame: h's words (its digits read through r1 = sp), t's words, C >> 2's words, and the
- * arguments. The frame holds h and is wiped on return.
+ * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
+ * = 5 mod p, so h r mod p is the product mod x^10 - 5. With h's digits below 2^13 (h_1 below
+ * 2^13 + {H1MAX - DMASK}) and the clamped r's, no column exceeds {TOP:,} < 2^32 even with the
+ * next block's message in it: the products are summed without carries.
  *
- * Cycles, modelled (docs/cycle-model.md): 4 blocks, the call included, 3,292 (the C twin:
- * 7,506); crypto_onetimeauth of 1024 bytes 51,879 (the 26-bit C before: 109,113).
+ * Karatsuba over the even and odd digits, as on the M3: with z = x^2 (z^5 = 5), E, O the even
+ * and odd digits of h, F, G those of r and S = E + O, each product taken mod z^5 - 5,
+ *     A = O (-G),  q = A + E (-F),  o = q + S (F + G) = E G + O F     (the odd columns)
+ *     -e = q + (z A - A) = -(E F + z O G)                              (the even columns)
+ * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
+ *
+ * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
+ * words b'_(i,t) (b_(t-i), or 5 b_(t-i+5) for t < i) of a table of 25 words per product,
+ * made on entry from r, so that a row is one LDM of six words (7 cycles), five MULS and
+ * five ADDs into the accumulators (r8-r12, column t in r8 + t): 17 cycles for 5 products.
+ * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
+ * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
+ * after the first and the even columns (-e) after the second, so that one pointer (r7)
+ * walks the whole frame with LDM and STM.
+ *
+ * A block: the message's words go into the columns (in two parts each, no carries: the
+ * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
+ * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
+ * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
+ * On entry the state's words are split into columns as a message is; on return the columns
+ * are carried twice and packed into words: h < 2^130 + 2^117, so h[4] <= 4.
+ *
+ * Frame ({FRAME} bytes): the three tables with their digits' slots, -d and -e (r's digits on
+ * entry, h's on return), m's end, the pad bit (shifted to column 9), st and the
+ * digit mask; all but the last four words are secret and wiped on return. r4-r11 are saved.
+ *
+ * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,336
+ * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
+ * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,886, 27.2 a byte (before: 51,942). The
+ * tables cost about 700 cycles a call, so a single block is slower than before (16 bytes:
+ * 2,182 against 1,983) and two are already faster.
  */
     .syntax unified
     .thumb
     .text
 """
 
-H, T, B = 0, 20, 52                    # h, t (8 words), C >> 2 (4 words)
-ST, MP, MEND, HIBIT = 68, 72, 76, 80
-FRAME = 88
+
+# -- pieces ----------------------------------------------------------------------------------
+def extract(e, dst, tmp, words, k, nwords=4):
+    """dst = digit k (bits 13k .. 13k + 12) of the number in the registers words, little
+    endian; bits from word nwords up are left out."""
+    lo = D * k
+    a, s = divmod(lo, 32)
+    if s + D <= 32:
+        if 32 - s - D:
+            e(f"lsls {dst}, {words[a]}, #{32 - s - D}", f"lsrs {dst}, {dst}, #{32 - D}")
+        else:
+            e(f"lsrs {dst}, {words[a]}, #{32 - D}")
+        return
+    e(f"lsrs {dst}, {words[a]}, #{s}")
+    nh = D - (32 - s)
+    if a + 1 < nwords:
+        e(f"lsls {tmp}, {words[a + 1]}, #{32 - nh}")
+        if s - nh:
+            e(f"lsrs {tmp}, {tmp}, #{s - nh}")
+        e(f"orrs {dst}, {dst}, {tmp}")
 
 
-def add_message(emit):
-    """h += the block at MP and hibit 2^128; MP moves on."""
-    emit(f"ldr r7, [sp, #{MP}]")
-    words = ["r3", "r4", "r5", "r6"]
-    for w, r in enumerate(words):
-        emit(f"ldrb {r}, [r7, #{4 * w}]")
-        for k in (1, 2, 3):
-            emit(f"ldrb r1, [r7, #{4 * w + k}]", f"lsls r1, r1, #{8 * k}", f"orrs {r}, {r}, r1")
-    emit("adds r7, r7, #16", f"str r7, [sp, #{MP}]")
-    emit(f"ldr r0, [sp, #{H}]", f"adds {words[0]}, {words[0]}, r0")
-    for w, r in enumerate(words[1:], 1):
-        emit(f"ldr r0, [sp, #{H + 4 * w}]", f"adcs {r}, {r}, r0")
-    emit(f"ldr r0, [sp, #{H + 16}]", f"ldr r1, [sp, #{HIBIT}]", "adcs r0, r0, r1")
-    for w, r in enumerate(words + ["r0"]):
-        emit(f"str {r}, [sp, #{H + 4 * w}]")
+def entry(e):
+    e.comment("st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask")
+    e(f"str r0, [sp, #{ST}]", "lsls r2, r2, #4", "adds r2, r2, r1", f"str r2, [sp, #{MEND}]",
+      f"lsls r3, r3, #{128 - 9 * D}", f"str r3, [sp, #{HIBIT}]", "mov lr, r1",
+      "movs r4, #1", f"lsls r4, r4, #{D}", "subs r4, r4, #1", f"str r4, [sp, #{MASK}]")
+    e.comment("r's digits into the scratch words")
+    w = ["r1", "r2", "r3", "r4"]
+    e(*[f"ldr {w[k]}, [r0, #{20 + 4 * k}]" for k in range(4)])
+    for k in range(10):
+        extract(e, "r5", "r6", w, k)
+        e(f"str r5, [sp, #{scr(k)}]")
+    e.comment("The tables: b_j at (i, i + j), 5 b_j at (i, i + j - 5); b = -G, -F, F + G")
+    for s in range(3):
+        for j in range(5):
+            f, g = f"[sp, #{scr(2 * j)}]", f"[sp, #{scr(2 * j + 1)}]"
+            if s == 0:
+                e(f"ldr r0, {g}", "rsbs r0, r0, #0")
+            elif s == 1:
+                e(f"ldr r0, {f}", "rsbs r0, r0, #0")
+            else:
+                e(f"ldr r0, {f}", f"ldr r1, {g}", "adds r0, r0, r1")
+            for i in range(5 - j):
+                e(f"str r0, [sp, #{entry_word(s, i, i + j)}]")
+            if j:
+                e("lsls r1, r0, #2", "adds r0, r0, r1")
+                for i in range(5 - j, 5):
+                    e(f"str r0, [sp, #{entry_word(s, i, i + j - 5)}]")
+    e.comment("h's words into the columns, as a message's: the even ones negated into the "
+              "frame, the odd ones into r8-r12")
+    e("ldr r0, [sp, #%d]" % ST)
+    e(*[f"ldr {w[k]}, [r0, #{4 * k}]" for k in range(4)], "ldr r7, [r0, #16]")
+    for k in range(10):
+        extract(e, "r5", "r6", w, k)
+        if k == 9:
+            e(f"lsls r7, r7, #{128 - 9 * D}", "adds r5, r5, r7")
+        if k % 2 == 0:
+            e("rsbs r5, r5, #0", f"str r5, [sp, #{NE + 2 * k}]")
+        else:
+            e(f"mov {ACC[k // 2]}, r5")
 
 
-def multiply(emit):
-    """t = h r into the frame's T, by columns."""
-    emit(f"ldr r2, [sp, #{ST}]", "adds r2, r2, #20", "mov r1, sp", f"movs {ZERO}, #0",
-         f"movs {ACC_LO}, #0", f"movs {ACC_HI}, #0")
-    for c in range(16):
-        for i in range(max(0, c - 7), min(c, 8) + 1):
-            product(emit, i, c - i, "r1", "r2", ACC_LO, ACC_HI)
-        column_out(emit, c, T)
+def load_message(e):
+    """The block's words into r0-r3; m (lr) moves on by 16."""
+    e(".Lunaligned:")
+    e.comment("m not aligned: the five words that hold the block, each pair shifted by "
+              "s = 8 (m mod 4)")
+    e("mov r5, r6", "adds r5, r5, #16", "mov lr, r5",
+      "lsls r5, r6, #30", "lsrs r5, r5, #27", "lsrs r4, r6, #2", "lsls r4, r4, #2",
+      "ldm r4, {r0-r4}", "movs r6, #32", "subs r6, r6, r5")
+    for k in range(4):
+        e(f"lsrs r{k}, r{k}, r5", f"mov r7, r{k + 1}", "lsls r7, r7, r6", f"orrs r{k}, r{k}, r7")
+    e("b .Lcolumns")
+    e("", ".Lblock:")
+    e("mov r6, lr", "lsls r0, r6, #30", "bne .Lunaligned", "ldm r6!, {r0-r3}", "mov lr, r6")
+    e(".Lcolumns:")
 
 
-def reduce(emit):
-    """h = L + 2^128 (C mod 4) + (C - C mod 4) + (C >> 2), t = L + 2^128 C."""
-    for k in range(4):          # C >> 2, word k: T[4 + k] >> 2 and T[5 + k]'s low two bits
-        emit(f"ldr r0, [sp, #{T + 4 * (4 + k)}]", "lsrs r0, r0, #2")
-        if k < 3:
-            emit(f"ldr r1, [sp, #{T + 4 * (5 + k)}]", "lsls r1, r1, #30", "orrs r0, r0, r1")
-        emit(f"str r0, [sp, #{B + 4 * k}]")
-    words = ["r3", "r4", "r5", "r6"]
-    for k, r in enumerate(words):
-        emit(f"ldr {r}, [sp, #{T + 4 * k}]")
-    emit(f"ldr r7, [sp, #{T + 16}]", "movs r2, #3", "ands r2, r2, r7", "bics r7, r7, r2",
-         f"adds {words[0]}, {words[0]}, r7")         # r2 = C mod 4, h4's start
-    for k, r in enumerate(words[1:], 1):
-        emit(f"ldr r7, [sp, #{T + 16 + 4 * k}]", f"adcs {r}, {r}, r7")
-    emit("movs r7, #0", "adcs r2, r2, r7")           # MOVS with an immediate keeps the carry
-    emit(f"ldr r1, [sp, #{B}]", f"adds {words[0]}, {words[0]}, r1")
-    for k, r in enumerate(words[1:], 1):
-        emit(f"ldr r1, [sp, #{B + 4 * k}]", f"adcs {r}, {r}, r1")
-    emit("adcs r2, r2, r7")
-    for k, r in enumerate(words + ["r2"]):
-        emit(f"str {r}, [sp, #{H + 4 * k}]")
+def carry_block(e):
+    """The message words r0-r3 into the columns (even: -e in the frame; odd: r8-r12), the
+    carry chain, the digits into their rows' slots (O_0 into RES)."""
+    def put(name, t, reg):
+        e(f"str {reg}, [sp, #{slot(STEPS.index(name), t)}]")
+
+    e.comment("The columns with the message, the carry chain, the digits into their slots; "
+              "h_0 and h_1 wait in r8 and r0 for the bits from 130 up (r7: the mask)")
+    e(f"ldr r7, [sp, #{MASK}]")
+    # c0 = (w0 mod 2^13) + e_0 -> r4
+    e(f"ldr r4, [sp, #{NE}]", "lsls r5, r0, #19", "lsrs r5, r5, #19", "subs r4, r5, r4")
+    # c1 = o_0 + (w0 >> 13) + carry -> r0
+    e("lsrs r0, r0, #13", f"add r0, {ACC[0]}", "lsrs r5, r4, #13", "adds r0, r0, r5",
+      "ands r4, r4, r7", f"mov {ACC[0]}, r4")
+    # c2 = (w1 mod 2^7) 2^6 + e_1 + carry -> r5
+    e(f"ldr r4, [sp, #{NE + 4}]", "lsls r5, r1, #25", "lsrs r5, r5, #19", "subs r5, r5, r4",
+      "lsrs r4, r0, #13", "adds r5, r5, r4")
+    # c3 = o_1 + (w1 >> 7) + carry -> r1
+    e("lsrs r1, r1, #7", f"add r1, {ACC[1]}", "lsrs r4, r5, #13", "adds r1, r1, r4",
+      "ands r0, r0, r7", "ands r5, r5, r7")
+    put("E", 1, "r5")
+    # c4 = (w2 mod 2^14) 2^12 + e_2 + carry -> r6
+    e(f"ldr r4, [sp, #{NE + 8}]", "lsls r6, r2, #18", "lsrs r6, r6, #6", "subs r6, r6, r4",
+      "lsrs r4, r1, #13", "adds r6, r6, r4", "ands r1, r1, r7")
+    put("O", 1, "r1")
+    e("adds r1, r1, r5")
+    put("S", 1, "r1")
+    # c5 = o_2 + carry -> r1
+    e("lsrs r1, r6, #13", f"add r1, {ACC[2]}", "ands r6, r6, r7")
+    put("E", 2, "r6")
+    # c6 = (w2 >> 14) + e_3 + carry -> r5
+    e(f"ldr r4, [sp, #{NE + 12}]", "lsrs r5, r2, #14", "subs r5, r5, r4",
+      "lsrs r4, r1, #13", "adds r5, r5, r4", "ands r1, r1, r7")
+    put("O", 2, "r1")
+    e("adds r1, r1, r6")
+    put("S", 2, "r1")
+    # c7 = o_3 + (w3 mod 2^8) 2^5 + carry -> r6
+    e("lsls r6, r3, #24", "lsrs r6, r6, #19", f"add r6, {ACC[3]}", "lsrs r4, r5, #13",
+      "adds r6, r6, r4", "ands r5, r5, r7")
+    put("E", 3, "r5")
+    # c8 = (w3 >> 8) + e_4 + carry -> r1
+    e(f"ldr r4, [sp, #{NE + 16}]", "lsrs r1, r3, #8", "subs r1, r1, r4",
+      "lsrs r4, r6, #13", "adds r1, r1, r4", "ands r6, r6, r7")
+    put("O", 3, "r6")
+    e("adds r6, r6, r5")
+    put("S", 3, "r6")
+    # c9 = o_4 + pad + carry -> r6
+    e(f"ldr r6, [sp, #{HIBIT}]", f"add r6, {ACC[4]}", "lsrs r4, r1, #13", "adds r6, r6, r4",
+      "ands r1, r1, r7")
+    put("E", 4, "r1")
+    e("lsrs r4, r6, #13", "ands r6, r6, r7")
+    put("O", 4, "r6")
+    e("adds r6, r6, r1")
+    put("S", 4, "r6")
+    e.comment("Bits 130 up: 5 times into h_0, whose carry goes into h_1")
+    e("lsls r5, r4, #2", "adds r4, r4, r5", f"add r4, {ACC[0]}", "lsrs r5, r4, #13",
+      "ands r4, r4, r7", f"adds {RES}, r0, r5")
+    put("E", 0, "r4")
+
+
+def rows(e, s, fresh=False):
+    """The five rows of table s: ACC[t] += a_i b'_(i,t); r7 walks on."""
+    for i in range(5):
+        if slot(s, i) is None:
+            e("ldm r7!, {r1-r5}")
+            a = RES
+        else:
+            e("ldm r7!, {r0-r5}")
+            a = "r0"
+            if i == 0 and slot(s - 1, 0) is None and slot(s + 1, 0) is None:
+                e(f"adds {RES}, {RES}, r0")      # O_0 + E_0 = S_0
+        for t in range(5):
+            b = f"r{t + 1}"
+            e(f"muls {b}, {a}, {b}")
+            e(f"mov {ACC[t]}, {b}" if fresh and i == 0 else f"add {ACC[t]}, {b}")
+
+
+def products(e):
+    e.comment("A = O (-G), fresh")
+    e("mov r7, sp")
+    rows(e, 0, fresh=True)
+    e.comment("-d = z A - A, kept after the first table (z A: A_4 comes back times 5)")
+    e(*[f"mov r{t}, {ACC[t]}" for t in range(5)])
+    e("lsls r5, r4, #2", "adds r5, r5, r4", "subs r4, r3, r4", "subs r3, r2, r3",
+      "subs r2, r1, r2", "subs r1, r0, r1", "subs r0, r5, r0", "stm r7!, {r0-r4}")
+    e.comment("q = A + E (-F)")
+    rows(e, 1)
+    e.comment("-e = q - d, the next block's even columns, kept after the second table")
+    e(f"add r0, sp, #{ND}", "ldm r0, {r0-r4}")
+    e(*[f"add r{t}, {ACC[t]}" for t in range(5)])
+    e("stm r7!, {r0-r4}")
+    e.comment("o = q + S (F + G), the next block's odd columns")
+    rows(e, 2)
+
+
+def leave(e):
+    """The columns carried and packed into st->h; the frame wiped."""
+    e.comment("After the last block: the columns carried into digits in the scratch words, "
+              "bits 130 up back into h_0 (r7: the mask, r1: the carry)")
+    e(f"ldr r7, [sp, #{MASK}]")
+    for k in range(10):
+        if k % 2 == 0:
+            e(f"ldr r0, [sp, #{NE + 2 * k}]", "rsbs r0, r0, #0")
+        else:
+            e(f"mov r0, {ACC[k // 2]}")
+        if k:
+            e("adds r0, r0, r1")
+        e("lsrs r1, r0, #13", "ands r0, r0, r7", f"str r0, [sp, #{scr(k)}]")
+    e("lsls r2, r1, #2", "adds r1, r1, r2", f"ldr r0, [sp, #{scr(0)}]", "adds r0, r0, r1")
+    e.comment("Carried again and packed into st->h's words as they fill (r3): the digits "
+              "below 2^13 but h_9, at most 2^13, so h < 2^130 + 2^117 and h[4] <= 4")
+    e(f"ldr r5, [sp, #{ST}]")
+    for k in range(10):
+        if k:
+            e(f"ldr r0, [sp, #{scr(k)}]", "adds r0, r0, r1")
+        if k < 9:
+            e("lsrs r1, r0, #13", "ands r0, r0, r7")
+        wd, sh = divmod(D * k, 32)
+        if sh == 0:
+            e("mov r3, r0")
+        else:
+            e(f"lsls r2, r0, #{sh}", "orrs r3, r3, r2")
+        if sh + D > 32:
+            e(f"str r3, [r5, #{4 * wd}]", f"lsrs r3, r0, #{32 - sh}")
+    e("str r3, [r5, #16]")
+    e.comment("The frame held r's and h's digits")
+    e("movs r0, #0", "movs r1, #0", "movs r2, #0", "movs r3, #0", "mov r7, sp")
+    n = SECRET_END // 4
+    for _ in range(n // 4):
+        e("stm r7!, {r0-r3}")
+    for _ in range(n % 4):
+        e("stm r7!, {r0}")
 
 
 def generate():
-    emit = Out()
-    emit.lines.append(HEADER.rstrip("\n"))
-    emit.comment("void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,\n"
-                 " *                                size_t nblocks, uint32_t hibit);")
-    emit(".global microsalt_poly1305_blocks", ".type microsalt_poly1305_blocks, %function",
-         ".thumb_func", "microsalt_poly1305_blocks:", "cmp r2, #0", "bne 1f", "bx lr", "1:",
-         "push {r4-r7, lr}", f"sub sp, #{FRAME}", f"str r0, [sp, #{ST}]",
-         f"str r1, [sp, #{MP}]", "lsls r2, r2, #4", "adds r2, r2, r1", f"str r2, [sp, #{MEND}]",
-         f"str r3, [sp, #{HIBIT}]")
-    for k in range(5):
-        emit(f"ldr r1, [r0, #{4 * k}]", f"str r1, [sp, #{H + 4 * k}]")
-    emit.comment("Each block")
-    emit(".Lblock:")
-    add_message(emit)
-    multiply(emit)
-    reduce(emit)
-    emit(f"ldr r0, [sp, #{MP}]", f"ldr r1, [sp, #{MEND}]", "cmp r0, r1", "bhs 1f",
-         "bl .Lblock", "1:")
-    emit.comment("h back into the state; the frame's h, t and C >> 2 wiped")
-    emit(f"ldr r0, [sp, #{ST}]")
-    for k in range(5):
-        emit(f"ldr r1, [sp, #{H + 4 * k}]", f"str r1, [r0, #{4 * k}]")
-    emit("movs r0, #0", "movs r1, #0", "movs r2, #0", "movs r3, #0", "mov r7, sp")
-    for _ in range((B + 16) // 16):
-        emit("stmia r7!, {r0-r3}")
-    emit("str r0, [r7]")                # and the last word
-    emit(f"add sp, #{FRAME}", "pop {r4-r7, pc}",
-         ".size microsalt_poly1305_blocks, .-microsalt_poly1305_blocks")
-    return emit.text()
+    e = Out()
+    e.lines.extend(HEADER.rstrip("\n").split("\n"))
+    e.lines.extend(["",
+                    "/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, "
+                    "const uint8_t *m,",
+                    " *                                size_t nblocks, uint32_t hibit); */"])
+    e(".global microsalt_poly1305_blocks",
+      ".type microsalt_poly1305_blocks, %function",
+      ".thumb_func",
+      "microsalt_poly1305_blocks:")
+    e("cmp r2, #0", "bne 1f", "bx lr", "1:", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
+      "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
+    entry(e)
+    e("b .Lblock")
+    load_message(e)
+    carry_block(e)
+    products(e)
+    e(f"ldr r1, [sp, #{MEND}]", "cmp r1, lr", "beq 1f", "b .Lblock", "1:")
+    leave(e)
+    e(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
+      "mov r11, r7", "pop {r4-r7, pc}")
+    e(".size microsalt_poly1305_blocks, .-microsalt_poly1305_blocks")
+    return e.text()
 
 
 if __name__ == "__main__":

@@ -2,24 +2,49 @@
 /*
  * microsalt_poly1305_blocks for ARMv6-M (the Cortex-M0; the M3 has its own, from
  * tests/gen/armv7m_poly1305.py), the contract of src/symmetric/poly1305.h on the state in
- * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32). Constant time: the loop runs on
- * nblocks only, every address is a fixed offset from sp or an argument, and every product is
- * a MULS of two 16-bit digits (the M0 has no long multiply).
+ * radix 2^32 (kernels.h: MICROSALT_POLY1305_RADIX32).
  *
- * A block: h += m + hibit 2^128 (the message read a byte at a time: the M0 faults on
- * unaligned words); then t = h r, scanned by columns of 16-bit digits (a product: two LDRH,
- * MULS, ADDS and ADCS into a 64-bit accumulator): h's nine digits (the ninth is h4) by
- * r's eight, 72 products; h < 2^131 and r < 2^124, so t < 2^255 fills 16 digits. Then
- * h = t mod 2^130 - 5: with t = L + 2^128 C (L, C 128 bits), 2^128 C = 2^128 (C mod 4) +
- * 2^130 (C >> 2), which is 2^128 (C mod 4) + 5 (C >> 2) = 2^128 (C mod 4) + (C - C mod 4)
- * + (C >> 2). L + (C - C mod 4) + (C >> 2) < 2^128 + 2^128 + 2^126 carries at most 2 into
- * h4, which is then at most 3 + 2 = 5, as the contract wants.
+ * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
+ * or m (the message is read by words, aligned; when m is not, by the five words that hold
+ * the block and shifts by 8 (m mod 4), which is public, and so is the branch on it); every
+ * product is a MULS (1 cycle whatever the operands) of 13- or 14-bit digits.
  *
- * Frame: h's words (its digits read through r1 = sp), t's words, C >> 2's words, and the
- * arguments. The frame holds h and is wiped on return.
+ * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
+ * = 5 mod p, so h r mod p is the product mod x^10 - 5. With h's digits below 2^13 (h_1 below
+ * 2^13 + 41) and the clamped r's, no column exceeds 2,415,486,407 < 2^32 even with the
+ * next block's message in it: the products are summed without carries.
  *
- * Cycles, modelled (docs/cycle-model.md): 4 blocks, the call included, 3,292 (the C twin:
- * 7,506); crypto_onetimeauth of 1024 bytes 51,879 (the 26-bit C before: 109,113).
+ * Karatsuba over the even and odd digits, as on the M3: with z = x^2 (z^5 = 5), E, O the even
+ * and odd digits of h, F, G those of r and S = E + O, each product taken mod z^5 - 5,
+ *     A = O (-G),  q = A + E (-F),  o = q + S (F + G) = E G + O F     (the odd columns)
+ *     -e = q + (z A - A) = -(E F + z O G)                              (the even columns)
+ * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
+ *
+ * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
+ * words b'_(i,t) (b_(t-i), or 5 b_(t-i+5) for t < i) of a table of 25 words per product,
+ * made on entry from r, so that a row is one LDM of six words (7 cycles), five MULS and
+ * five ADDs into the accumulators (r8-r12, column t in r8 + t): 17 cycles for 5 products.
+ * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
+ * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
+ * after the first and the even columns (-e) after the second, so that one pointer (r7)
+ * walks the whole frame with LDM and STM.
+ *
+ * A block: the message's words go into the columns (in two parts each, no carries: the
+ * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
+ * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
+ * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
+ * On entry the state's words are split into columns as a message is; on return the columns
+ * are carried twice and packed into words: h < 2^130 + 2^117, so h[4] <= 4.
+ *
+ * Frame (408 bytes): the three tables with their digits' slots, -d and -e (r's digits on
+ * entry, h's on return), m's end, the pad bit (shifted to column 9), st and the
+ * digit mask; all but the last four words are secret and wiped on return. r4-r11 are saved.
+ *
+ * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,336
+ * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
+ * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,886, 27.2 a byte (before: 51,942). The
+ * tables cost about 700 cycles a call, so a single block is slower than before (16 bytes:
+ * 2,182 against 1,983) and two are already faster.
  */
     .syntax unified
     .thumb
@@ -36,628 +61,745 @@ microsalt_poly1305_blocks:
     bx lr
 1:
     push {r4-r7, lr}
-    sub sp, #88
-    str r0, [sp, #68]
-    str r1, [sp, #72]
+    mov r4, r8
+    mov r5, r9
+    mov r6, r10
+    mov r7, r11
+    push {r4-r7}
+    sub sp, #408
+
+/* st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask */
+    str r0, [sp, #400]
     lsls r2, r2, #4
     adds r2, r2, r1
-    str r2, [sp, #76]
-    str r3, [sp, #80]
-    ldr r1, [r0, #0]
-    str r1, [sp, #0]
-    ldr r1, [r0, #4]
-    str r1, [sp, #4]
-    ldr r1, [r0, #8]
-    str r1, [sp, #8]
-    ldr r1, [r0, #12]
-    str r1, [sp, #12]
-    ldr r1, [r0, #16]
-    str r1, [sp, #16]
+    str r2, [sp, #392]
+    lsls r3, r3, #11
+    str r3, [sp, #396]
+    mov lr, r1
+    movs r4, #1
+    lsls r4, r4, #13
+    subs r4, r4, #1
+    str r4, [sp, #404]
 
-/* Each block */
-.Lblock:
-    ldr r7, [sp, #72]
-    ldrb r3, [r7, #0]
-    ldrb r1, [r7, #1]
-    lsls r1, r1, #8
-    orrs r3, r3, r1
-    ldrb r1, [r7, #2]
-    lsls r1, r1, #16
-    orrs r3, r3, r1
-    ldrb r1, [r7, #3]
-    lsls r1, r1, #24
-    orrs r3, r3, r1
-    ldrb r4, [r7, #4]
-    ldrb r1, [r7, #5]
-    lsls r1, r1, #8
-    orrs r4, r4, r1
-    ldrb r1, [r7, #6]
-    lsls r1, r1, #16
-    orrs r4, r4, r1
-    ldrb r1, [r7, #7]
-    lsls r1, r1, #24
-    orrs r4, r4, r1
-    ldrb r5, [r7, #8]
-    ldrb r1, [r7, #9]
-    lsls r1, r1, #8
-    orrs r5, r5, r1
-    ldrb r1, [r7, #10]
-    lsls r1, r1, #16
-    orrs r5, r5, r1
-    ldrb r1, [r7, #11]
-    lsls r1, r1, #24
-    orrs r5, r5, r1
-    ldrb r6, [r7, #12]
-    ldrb r1, [r7, #13]
-    lsls r1, r1, #8
-    orrs r6, r6, r1
-    ldrb r1, [r7, #14]
-    lsls r1, r1, #16
-    orrs r6, r6, r1
-    ldrb r1, [r7, #15]
-    lsls r1, r1, #24
-    orrs r6, r6, r1
-    adds r7, r7, #16
-    str r7, [sp, #72]
-    ldr r0, [sp, #0]
-    adds r3, r3, r0
-    ldr r0, [sp, #4]
-    adcs r4, r4, r0
-    ldr r0, [sp, #8]
-    adcs r5, r5, r0
-    ldr r0, [sp, #12]
-    adcs r6, r6, r0
-    ldr r0, [sp, #16]
-    ldr r1, [sp, #80]
-    adcs r0, r0, r1
-    str r3, [sp, #0]
-    str r4, [sp, #4]
-    str r5, [sp, #8]
-    str r6, [sp, #12]
-    str r0, [sp, #16]
-    ldr r2, [sp, #68]
-    adds r2, r2, #20
-    mov r1, sp
-    movs r0, #0
-    movs r3, #0
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #20]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #24]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #28]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #0]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #32]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #2]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #0]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #4]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #2]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #36]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #6]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #4]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #8]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #6]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #40]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #10]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #8]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #12]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #10]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #44]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #14]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #12]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    uxth r7, r3
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldrh r5, [r1, #16]
-    ldrh r6, [r2, #14]
-    muls r5, r6, r5
-    adds r3, r3, r5
-    adcs r4, r4, r0
-    lsls r5, r3, #16
-    orrs r7, r7, r5
-    str r7, [sp, #48]
-    lsrs r3, r3, #16
-    lsls r5, r4, #16
-    orrs r3, r3, r5
-    movs r4, #0
-    ldr r0, [sp, #36]
-    lsrs r0, r0, #2
-    ldr r1, [sp, #40]
-    lsls r1, r1, #30
-    orrs r0, r0, r1
-    str r0, [sp, #52]
-    ldr r0, [sp, #40]
-    lsrs r0, r0, #2
-    ldr r1, [sp, #44]
-    lsls r1, r1, #30
-    orrs r0, r0, r1
+/* r's digits into the scratch words */
+    ldr r1, [r0, #20]
+    ldr r2, [r0, #24]
+    ldr r3, [r0, #28]
+    ldr r4, [r0, #32]
+    lsls r5, r1, #19
+    lsrs r5, r5, #19
+    str r5, [sp, #116]
+    lsls r5, r1, #6
+    lsrs r5, r5, #19
+    str r5, [sp, #120]
+    lsrs r5, r1, #26
+    lsls r6, r2, #25
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    str r5, [sp, #124]
+    lsls r5, r2, #12
+    lsrs r5, r5, #19
+    str r5, [sp, #128]
+    lsrs r5, r2, #20
+    lsls r6, r3, #31
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    str r5, [sp, #132]
+    lsls r5, r3, #18
+    lsrs r5, r5, #19
+    str r5, [sp, #256]
+    lsls r5, r3, #5
+    lsrs r5, r5, #19
+    str r5, [sp, #260]
+    lsrs r5, r3, #27
+    lsls r6, r4, #24
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    str r5, [sp, #264]
+    lsls r5, r4, #11
+    lsrs r5, r5, #19
+    str r5, [sp, #268]
+    lsrs r5, r4, #21
+    str r5, [sp, #272]
+
+/* The tables: b_j at (i, i + j), 5 b_j at (i, i + j - 5); b = -G, -F, F + G */
+    ldr r0, [sp, #120]
+    rsbs r0, r0, #0
+    str r0, [sp, #0]
+    str r0, [sp, #28]
     str r0, [sp, #56]
-    ldr r0, [sp, #44]
-    lsrs r0, r0, #2
-    ldr r1, [sp, #48]
-    lsls r1, r1, #30
-    orrs r0, r0, r1
+    str r0, [sp, #84]
+    str r0, [sp, #112]
+    ldr r0, [sp, #128]
+    rsbs r0, r0, #0
+    str r0, [sp, #4]
+    str r0, [sp, #32]
     str r0, [sp, #60]
-    ldr r0, [sp, #48]
-    lsrs r0, r0, #2
+    str r0, [sp, #88]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #96]
+    ldr r0, [sp, #256]
+    rsbs r0, r0, #0
+    str r0, [sp, #8]
+    str r0, [sp, #36]
     str r0, [sp, #64]
-    ldr r3, [sp, #20]
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #28]
-    ldr r6, [sp, #32]
-    ldr r7, [sp, #36]
-    movs r2, #3
-    ands r2, r2, r7
-    bics r7, r7, r2
-    adds r3, r3, r7
-    ldr r7, [sp, #40]
-    adcs r4, r4, r7
-    ldr r7, [sp, #44]
-    adcs r5, r5, r7
-    ldr r7, [sp, #48]
-    adcs r6, r6, r7
-    movs r7, #0
-    adcs r2, r2, r7
-    ldr r1, [sp, #52]
-    adds r3, r3, r1
-    ldr r1, [sp, #56]
-    adcs r4, r4, r1
-    ldr r1, [sp, #60]
-    adcs r5, r5, r1
-    ldr r1, [sp, #64]
-    adcs r6, r6, r1
-    adcs r2, r2, r7
-    str r3, [sp, #0]
-    str r4, [sp, #4]
-    str r5, [sp, #8]
-    str r6, [sp, #12]
-    str r2, [sp, #16]
-    ldr r0, [sp, #72]
-    ldr r1, [sp, #76]
-    cmp r0, r1
-    bhs 1f
-    bl .Lblock
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #72]
+    str r0, [sp, #100]
+    ldr r0, [sp, #264]
+    rsbs r0, r0, #0
+    str r0, [sp, #12]
+    str r0, [sp, #40]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #48]
+    str r0, [sp, #76]
+    str r0, [sp, #104]
+    ldr r0, [sp, #272]
+    rsbs r0, r0, #0
+    str r0, [sp, #16]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #24]
+    str r0, [sp, #52]
+    str r0, [sp, #80]
+    str r0, [sp, #108]
+    ldr r0, [sp, #116]
+    rsbs r0, r0, #0
+    str r0, [sp, #140]
+    str r0, [sp, #168]
+    str r0, [sp, #196]
+    str r0, [sp, #224]
+    str r0, [sp, #252]
+    ldr r0, [sp, #124]
+    rsbs r0, r0, #0
+    str r0, [sp, #144]
+    str r0, [sp, #172]
+    str r0, [sp, #200]
+    str r0, [sp, #228]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #236]
+    ldr r0, [sp, #132]
+    rsbs r0, r0, #0
+    str r0, [sp, #148]
+    str r0, [sp, #176]
+    str r0, [sp, #204]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #212]
+    str r0, [sp, #240]
+    ldr r0, [sp, #260]
+    rsbs r0, r0, #0
+    str r0, [sp, #152]
+    str r0, [sp, #180]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #188]
+    str r0, [sp, #216]
+    str r0, [sp, #244]
+    ldr r0, [sp, #268]
+    rsbs r0, r0, #0
+    str r0, [sp, #156]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #164]
+    str r0, [sp, #192]
+    str r0, [sp, #220]
+    str r0, [sp, #248]
+    ldr r0, [sp, #116]
+    ldr r1, [sp, #120]
+    adds r0, r0, r1
+    str r0, [sp, #276]
+    str r0, [sp, #304]
+    str r0, [sp, #332]
+    str r0, [sp, #360]
+    str r0, [sp, #388]
+    ldr r0, [sp, #124]
+    ldr r1, [sp, #128]
+    adds r0, r0, r1
+    str r0, [sp, #280]
+    str r0, [sp, #308]
+    str r0, [sp, #336]
+    str r0, [sp, #364]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #372]
+    ldr r0, [sp, #132]
+    ldr r1, [sp, #256]
+    adds r0, r0, r1
+    str r0, [sp, #284]
+    str r0, [sp, #312]
+    str r0, [sp, #340]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #348]
+    str r0, [sp, #376]
+    ldr r0, [sp, #260]
+    ldr r1, [sp, #264]
+    adds r0, r0, r1
+    str r0, [sp, #288]
+    str r0, [sp, #316]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #324]
+    str r0, [sp, #352]
+    str r0, [sp, #380]
+    ldr r0, [sp, #268]
+    ldr r1, [sp, #272]
+    adds r0, r0, r1
+    str r0, [sp, #292]
+    lsls r1, r0, #2
+    adds r0, r0, r1
+    str r0, [sp, #300]
+    str r0, [sp, #328]
+    str r0, [sp, #356]
+    str r0, [sp, #384]
+
+/* h's words into the columns, as a message's: the even ones negated into the frame, the odd ones into r8-r12 */
+    ldr r0, [sp, #400]
+    ldr r1, [r0, #0]
+    ldr r2, [r0, #4]
+    ldr r3, [r0, #8]
+    ldr r4, [r0, #12]
+    ldr r7, [r0, #16]
+    lsls r5, r1, #19
+    lsrs r5, r5, #19
+    rsbs r5, r5, #0
+    str r5, [sp, #256]
+    lsls r5, r1, #6
+    lsrs r5, r5, #19
+    mov r8, r5
+    lsrs r5, r1, #26
+    lsls r6, r2, #25
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    rsbs r5, r5, #0
+    str r5, [sp, #260]
+    lsls r5, r2, #12
+    lsrs r5, r5, #19
+    mov r9, r5
+    lsrs r5, r2, #20
+    lsls r6, r3, #31
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    rsbs r5, r5, #0
+    str r5, [sp, #264]
+    lsls r5, r3, #18
+    lsrs r5, r5, #19
+    mov r10, r5
+    lsls r5, r3, #5
+    lsrs r5, r5, #19
+    rsbs r5, r5, #0
+    str r5, [sp, #268]
+    lsrs r5, r3, #27
+    lsls r6, r4, #24
+    lsrs r6, r6, #19
+    orrs r5, r5, r6
+    mov r11, r5
+    lsls r5, r4, #11
+    lsrs r5, r5, #19
+    rsbs r5, r5, #0
+    str r5, [sp, #272]
+    lsrs r5, r4, #21
+    lsls r7, r7, #11
+    adds r5, r5, r7
+    mov r12, r5
+    b .Lblock
+.Lunaligned:
+
+/* m not aligned: the five words that hold the block, each pair shifted by s = 8 (m mod 4) */
+    mov r5, r6
+    adds r5, r5, #16
+    mov lr, r5
+    lsls r5, r6, #30
+    lsrs r5, r5, #27
+    lsrs r4, r6, #2
+    lsls r4, r4, #2
+    ldm r4, {r0-r4}
+    movs r6, #32
+    subs r6, r6, r5
+    lsrs r0, r0, r5
+    mov r7, r1
+    lsls r7, r7, r6
+    orrs r0, r0, r7
+    lsrs r1, r1, r5
+    mov r7, r2
+    lsls r7, r7, r6
+    orrs r1, r1, r7
+    lsrs r2, r2, r5
+    mov r7, r3
+    lsls r7, r7, r6
+    orrs r2, r2, r7
+    lsrs r3, r3, r5
+    mov r7, r4
+    lsls r7, r7, r6
+    orrs r3, r3, r7
+    b .Lcolumns
+
+.Lblock:
+    mov r6, lr
+    lsls r0, r6, #30
+    bne .Lunaligned
+    ldm r6!, {r0-r3}
+    mov lr, r6
+.Lcolumns:
+
+/* The columns with the message, the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r0 for the bits from 130 up (r7: the mask) */
+    ldr r7, [sp, #404]
+    ldr r4, [sp, #256]
+    lsls r5, r0, #19
+    lsrs r5, r5, #19
+    subs r4, r5, r4
+    lsrs r0, r0, #13
+    add r0, r8
+    lsrs r5, r4, #13
+    adds r0, r0, r5
+    ands r4, r4, r7
+    mov r8, r4
+    ldr r4, [sp, #260]
+    lsls r5, r1, #25
+    lsrs r5, r5, #19
+    subs r5, r5, r4
+    lsrs r4, r0, #13
+    adds r5, r5, r4
+    lsrs r1, r1, #7
+    add r1, r9
+    lsrs r4, r5, #13
+    adds r1, r1, r4
+    ands r0, r0, r7
+    ands r5, r5, r7
+    str r5, [sp, #160]
+    ldr r4, [sp, #264]
+    lsls r6, r2, #18
+    lsrs r6, r6, #6
+    subs r6, r6, r4
+    lsrs r4, r1, #13
+    adds r6, r6, r4
+    ands r1, r1, r7
+    str r1, [sp, #20]
+    adds r1, r1, r5
+    str r1, [sp, #296]
+    lsrs r1, r6, #13
+    add r1, r10
+    ands r6, r6, r7
+    str r6, [sp, #184]
+    ldr r4, [sp, #268]
+    lsrs r5, r2, #14
+    subs r5, r5, r4
+    lsrs r4, r1, #13
+    adds r5, r5, r4
+    ands r1, r1, r7
+    str r1, [sp, #44]
+    adds r1, r1, r6
+    str r1, [sp, #320]
+    lsls r6, r3, #24
+    lsrs r6, r6, #19
+    add r6, r11
+    lsrs r4, r5, #13
+    adds r6, r6, r4
+    ands r5, r5, r7
+    str r5, [sp, #208]
+    ldr r4, [sp, #272]
+    lsrs r1, r3, #8
+    subs r1, r1, r4
+    lsrs r4, r6, #13
+    adds r1, r1, r4
+    ands r6, r6, r7
+    str r6, [sp, #68]
+    adds r6, r6, r5
+    str r6, [sp, #344]
+    ldr r6, [sp, #396]
+    add r6, r12
+    lsrs r4, r1, #13
+    adds r6, r6, r4
+    ands r1, r1, r7
+    str r1, [sp, #232]
+    lsrs r4, r6, #13
+    ands r6, r6, r7
+    str r6, [sp, #92]
+    adds r6, r6, r1
+    str r6, [sp, #368]
+
+/* Bits 130 up: 5 times into h_0, whose carry goes into h_1 */
+    lsls r5, r4, #2
+    adds r4, r4, r5
+    add r4, r8
+    lsrs r5, r4, #13
+    ands r4, r4, r7
+    adds r6, r0, r5
+    str r4, [sp, #136]
+
+/* A = O (-G), fresh */
+    mov r7, sp
+    ldm r7!, {r1-r5}
+    muls r1, r6, r1
+    mov r8, r1
+    muls r2, r6, r2
+    mov r9, r2
+    muls r3, r6, r3
+    mov r10, r3
+    muls r4, r6, r4
+    mov r11, r4
+    muls r5, r6, r5
+    mov r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+
+/* -d = z A - A, kept after the first table (z A: A_4 comes back times 5) */
+    mov r0, r8
+    mov r1, r9
+    mov r2, r10
+    mov r3, r11
+    mov r4, r12
+    lsls r5, r4, #2
+    adds r5, r5, r4
+    subs r4, r3, r4
+    subs r3, r2, r3
+    subs r2, r1, r2
+    subs r1, r0, r1
+    subs r0, r5, r0
+    stm r7!, {r0-r4}
+
+/* q = A + E (-F) */
+    ldm r7!, {r0-r5}
+    adds r6, r6, r0
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+
+/* -e = q - d, the next block's even columns, kept after the second table */
+    add r0, sp, #116
+    ldm r0, {r0-r4}
+    add r0, r8
+    add r1, r9
+    add r2, r10
+    add r3, r11
+    add r4, r12
+    stm r7!, {r0-r4}
+
+/* o = q + S (F + G), the next block's odd columns */
+    ldm r7!, {r1-r5}
+    muls r1, r6, r1
+    add r8, r1
+    muls r2, r6, r2
+    add r9, r2
+    muls r3, r6, r3
+    add r10, r3
+    muls r4, r6, r4
+    add r11, r4
+    muls r5, r6, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldm r7!, {r0-r5}
+    muls r1, r0, r1
+    add r8, r1
+    muls r2, r0, r2
+    add r9, r2
+    muls r3, r0, r3
+    add r10, r3
+    muls r4, r0, r4
+    add r11, r4
+    muls r5, r0, r5
+    add r12, r5
+    ldr r1, [sp, #392]
+    cmp r1, lr
+    beq 1f
+    b .Lblock
 1:
 
-/* h back into the state; the frame's h, t and C >> 2 wiped */
-    ldr r0, [sp, #68]
-    ldr r1, [sp, #0]
-    str r1, [r0, #0]
-    ldr r1, [sp, #4]
-    str r1, [r0, #4]
-    ldr r1, [sp, #8]
-    str r1, [r0, #8]
-    ldr r1, [sp, #12]
-    str r1, [r0, #12]
-    ldr r1, [sp, #16]
-    str r1, [r0, #16]
+/* After the last block: the columns carried into digits in the scratch words, bits 130 up back into h_0 (r7: the mask, r1: the carry) */
+    ldr r7, [sp, #404]
+    ldr r0, [sp, #256]
+    rsbs r0, r0, #0
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #116]
+    mov r0, r8
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #120]
+    ldr r0, [sp, #260]
+    rsbs r0, r0, #0
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #124]
+    mov r0, r9
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #128]
+    ldr r0, [sp, #264]
+    rsbs r0, r0, #0
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #132]
+    mov r0, r10
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #256]
+    ldr r0, [sp, #268]
+    rsbs r0, r0, #0
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #260]
+    mov r0, r11
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #264]
+    ldr r0, [sp, #272]
+    rsbs r0, r0, #0
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #268]
+    mov r0, r12
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    str r0, [sp, #272]
+    lsls r2, r1, #2
+    adds r1, r1, r2
+    ldr r0, [sp, #116]
+    adds r0, r0, r1
+
+/* Carried again and packed into st->h's words as they fill (r3): the digits below 2^13 but h_9, at most 2^13, so h < 2^130 + 2^117 and h[4] <= 4 */
+    ldr r5, [sp, #400]
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    mov r3, r0
+    ldr r0, [sp, #120]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #13
+    orrs r3, r3, r2
+    ldr r0, [sp, #124]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #26
+    orrs r3, r3, r2
+    str r3, [r5, #0]
+    lsrs r3, r0, #6
+    ldr r0, [sp, #128]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #7
+    orrs r3, r3, r2
+    ldr r0, [sp, #132]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #20
+    orrs r3, r3, r2
+    str r3, [r5, #4]
+    lsrs r3, r0, #12
+    ldr r0, [sp, #256]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #1
+    orrs r3, r3, r2
+    ldr r0, [sp, #260]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #14
+    orrs r3, r3, r2
+    ldr r0, [sp, #264]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #27
+    orrs r3, r3, r2
+    str r3, [r5, #8]
+    lsrs r3, r0, #5
+    ldr r0, [sp, #268]
+    adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
+    lsls r2, r0, #8
+    orrs r3, r3, r2
+    ldr r0, [sp, #272]
+    adds r0, r0, r1
+    lsls r2, r0, #21
+    orrs r3, r3, r2
+    str r3, [r5, #12]
+    lsrs r3, r0, #11
+    str r3, [r5, #16]
+
+/* The frame held r's and h's digits */
     movs r0, #0
     movs r1, #0
     movs r2, #0
     movs r3, #0
     mov r7, sp
-    stmia r7!, {r0-r3}
-    stmia r7!, {r0-r3}
-    stmia r7!, {r0-r3}
-    stmia r7!, {r0-r3}
-    str r0, [r7]
-    add sp, #88
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0-r3}
+    stm r7!, {r0}
+    stm r7!, {r0}
+    add sp, #408
+    pop {r4-r7}
+    mov r8, r4
+    mov r9, r5
+    mov r10, r6
+    mov r11, r7
     pop {r4-r7, pc}
 .size microsalt_poly1305_blocks, .-microsalt_poly1305_blocks
