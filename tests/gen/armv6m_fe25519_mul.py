@@ -32,22 +32,28 @@ HEADER = """\
  * borrows as masks m_x, m_y), then adds the middle term L + H - (-1)^(m_x ^ m_y) M (below
  * 2^(64k+1)) at word k as L + H + (M ^ Q) - Q, Q = ~(m_x ^ m_y): three carry chains, the
  * first two's carries added into Q, the top word, at 128 bits (M comes there straight from
- * its leaf's registers, never stored), and kept as c - 1 in a register at 256 bits (SBCS
- * r, r, r after the chain, NEGS to resume). Nine 64x64 leaves of four 32x32 products, each
- * four MULS of 16-bit halves whose middle products go in one at a time with their own
- * carries (17 cycles, five registers).
+ * its leaf's registers, never stored, and so does y's difference: the middle leaf keeps
+ * its two words in registers and reads only x's back), and kept as c - 1 in a register at
+ * 256 bits (SBCS r, r, r after the chain, NEGS to resume; ~Q kept there, SBCS adding the
+ * complement of M ^ ~Q, which is M ^ Q, so no MVNS forms Q), where L_hi goes into the low
+ * half of the middle term as soon as it is formed (combine4: L_hi and H_lo read twice, not
+ * three times). Nine 64x64 leaves of four 32x32 products, each four MULS of 16-bit halves
+ * whose middle products go in one at a time with their own carries (17 cycles, five
+ * registers).
  * Karatsuba does not pay below 64 bits here: its differences, sign and recombination cost
  * what the fourth 32x32 product does.
  *
  * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1, M taken
  * off by SBCS); at
  * 128 bits x0^2 + 2^128 x1^2 + 2^65 x0 x1 (two 64-bit squares, one product doubled), which
- * is cheaper than a third square and its recombination. A 32-bit square is three MULS.
+ * is cheaper than a third square and its recombination; the product reads its operands'
+ * four words by one LDM. A 32-bit square is three MULS.
  *
  * Reduction (mod p, below 2^256): t_7 + 38 t_15 first; its bits from 255 up come back at the
  * bottom as 19 times themselves (2^255 = 19 mod p), so one pass over words 0 to 6 (t_i +
  * 38 t_(i+8) + carry, 38 times each 16-bit digit by MULS) ends on word 7's remaining 31 bits
- * plus a carry below 2^6: nothing carries out of bit 256, and no second pass.
+ * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. t_15 comes
+ * from the combination's registers, not the frame.
  *
  * Registers: r0-r7 (r4-r7 pushed with h's pointer and lr), r12 and lr as scratch: f's and
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
@@ -55,28 +61,30 @@ HEADER = """\
  *
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
- * rest small: M first, from the outer differences stored in L's place, its inner differences
- * over the halves they come from and its inner middle product's low word over them; then L,
- * its scratch in H's place; then H, the only one to need scratch of its own, 16 bytes (a
- * middle product's leaf writes only its low word, over its first operand's first word, in a
- * register by then). Nothing is written to h before the last reads of f and g (h may alias
- * them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
- * and M; its difference sits in L's place and its middle term needs no Q): 140 and 120 bytes
- * of stack with the pushes (72 and 76 for the column-scanning version before), left to be
- * overwritten, as the C twin's state is.
+ * rest small: M first, from the outer differences stored in L's place, its inner difference
+ * of x over the half it comes from and its inner middle product's low word over y's; then
+ * L, its scratch in H's place; then H, the only one to need scratch of its own, 8 bytes
+ * (x's difference; y's is never stored, the middle product's low word goes to r12). Nothing
+ * is written to h before the last reads of f and g (h may alias them). 108 bytes for fe_mul
+ * (R, M, the outer ~Q, H's scratch), 96 for fe_sq (R and M; its difference sits in L's place
+ * and its middle term needs no Q): 132 and 120 bytes of stack with the pushes (140 and 120
+ * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
+ * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,568 and fe_sq 1,077 on
- * the M0 (1,611 and 1,105 before M went straight from registers into the 128-bit
- * combinations and the other trims; the column-scanning version before: 2,255 and 1,607; the
- * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.81M cycles on the M0, with
- * this file's fe_add and fe_sub (3.93M with the 1,611 and 1,105 version, 5.40M with the
- * column-scanning one). Where the time goes in
- * fe_mul: 9 leaves of 89 to 101 cycles (4 x 17 in MULS products; the four reading f and g
- * take 4 more, to bring their pointers back from r12 and lr; the three middle ones store
- * one word, not four, and find their first operand's first word in r0), 3 middle-term
- * combinations of 60 or 62 at 128 bits and one of 144 at 256, the differences 170, the
- * reduction 147. 4.2 KB of 16-bit instructions
- * (fe_mul 2.5, fe_sq 1.7; 5.7 before).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,523 and fe_sq 1,048 on
+ * the M0 (1,568 and 1,077 before y's difference stayed in registers, L_hi went into the
+ * middle term at once and the LDM trims; 1,611 and 1,105 before M went straight from
+ * registers into the 128-bit combinations; the column-scanning version: 2,255 and 1,607; the
+ * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.56M cycles on the M0, with
+ * this file's fe_add and fe_sub (3.65M with the 1,568 and 1,077 version). Where the time
+ * goes in fe_mul: 9 leaves of 86 to 101 cycles, 851 in all (4 x 17 in MULS products; the
+ * four reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer
+ * where an LDM reads both words of each operand; the three middle ones store one word, not
+ * four, and find both words of one difference and the first of the other in registers; the
+ * first of M's finds f's difference in registers and reads only g's), 3 middle-term
+ * combinations of 60 or 62 at 128 bits and one of 132 at 256, the differences 153, the
+ * reduction 144. 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for
+ * the column-scanning version).
  */
     .syntax unified
     .thumb
@@ -121,19 +129,16 @@ def store_w0(emit, r, w0):
     emit(f"mov {w0}, {r}" if w0 == "r12" else f"str {r}, [sp, #{w0}]")
 
 
-def leaf_mul_regs(emit, x, y, w0, x0_in_r0=False):
+def leaf_mul_regs(emit, x, y, w0):
     """x y (2 words each, x and y as in at()): the low word to w0 (store_w0), the other three
-    in r0, r1, r3; x0_in_r0 when the code before left x0 there (a difference just taken:
-    multiplication commutes, so the one taken last goes first). x0 and y1 are copied
+    in r0, r1, r3. x0 and y1 are copied
     aside for the third product (a MOVS, where a reload takes two cycles); the fourth
     reloads x1 and y0: no register is left for their copies, nor for the pointers, which
     come back from their high registers."""
     (bx, xo), (by, yo) = x, y
     px = base_reg(emit, bx, "r6")
     py = px if by == bx else base_reg(emit, by, "r7")
-    if not x0_in_r0:
-        emit(f"ldr r0, [{px}, #{xo}]")
-    emit("movs r5, r0", f"ldr r1, [{py}, #{yo}]")
+    emit(f"ldr r0, [{px}, #{xo}]", "movs r5, r0", f"ldr r1, [{py}, #{yo}]")
     mul32(emit, "r0", "r1", "r2", "r3", "r4")
     store_w0(emit, "r2", w0)
     emit(f"ldr r3, [{px}, #{xo + 4}]", f"ldr r2, [{py}, #{yo + 4}]", "movs r6, r2")
@@ -148,22 +153,63 @@ def leaf_mul_regs(emit, x, y, w0, x0_in_r0=False):
     emit("movs r5, #0", "adds r0, r0, r4", "adcs r1, r1, r2", "adcs r3, r3, r5")
 
 
+def leaf_mul_ldm(emit, x, y, w0):
+    """leaf_mul_regs where x and y are at their pointers themselves (no offset to add for an
+    LDM): each operand's two words by one LDM, a cycle less than two LDRs, x1 and y1 kept
+    in registers (y1 copied for the third product, as before); the other three words in r0,
+    r1, r6."""
+    (bx, _), (by, _) = x, y
+    emit(f"mov r6, {bx}", "ldm r6, {r0, r6}", f"mov r7, {by}", "ldm r7, {r1, r7}",
+         "movs r5, r0")
+    mul32(emit, "r0", "r1", "r2", "r3", "r4")
+    store_w0(emit, "r2", w0)
+    emit("movs r2, r7")
+    mul32(emit, "r6", "r7", "r1", "r3", "r4")
+    mul32(emit, "r5", "r2", "r3", "r4", "r7")
+    emit("movs r4, #0", "adds r0, r0, r3", "adcs r1, r1, r5", "adcs r6, r6, r4",
+         f"mov r4, {bx}", "ldr r2, [r4, #4]", f"mov r4, {by}", "ldr r5, [r4, #0]")
+    mul32(emit, "r2", "r5", "r4", "r3", "r7")
+    emit("movs r5, #0", "adds r0, r0, r4", "adcs r1, r1, r2", "adcs r6, r6, r5")
+
+
 def leaf_mul(emit, x, y, oo, x0_in_r0=False):
-    """[oo] (4 words) = x y (2 words each), four 32x32 products."""
-    leaf_mul_regs(emit, x, y, oo, x0_in_r0)
+    """[oo] (4 words) = x y (2 words each), four 32x32 products; x0_in_r0: x is a difference
+    just taken, both words still in r0 and r1 (leaf_mid's order), y in the frame."""
+    if x0_in_r0:
+        leaf_mid(emit, y[1], oo, b0_in_r7=False)
+        emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r2, r3}")
+        return
+    if "sp" not in (x[0], y[0]) and x[0] != y[0] and x[1] == y[1] == 0:
+        leaf_mul_ldm(emit, x, y, oo)
+        emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r6}")
+        return
+    leaf_mul_regs(emit, x, y, oo)
     emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
 def leaf_sq(emit, x, oo, x0_in_r0=False):
     """[oo] (4 words) = x^2 (2 words): the squares of both words, and their product added
-    twice (it is below 2^64: twice would need a 65th bit); x0_in_r0 as leaf_mul_regs's."""
+    twice (it is below 2^64: twice would need a 65th bit); x0_in_r0: x is a difference just
+    taken, still in r0-r3 (multiplication commutes, so the one taken last goes first)."""
     b, xo = x
     p = base_reg(emit, b, "r7")
-    if not x0_in_r0:
+    x1_in_r3 = p != "sp" and xo == 0 and not x0_in_r0
+    if x1_in_r3:
+        # Both words by one LDM (a cycle less than two LDRs) where no offset is to be added.
+        emit(f"ldm {p}!, {{r0, r3}}")
+    elif not x0_in_r0:
         emit(f"ldr r0, [{p}, #{xo}]")
     emit("movs r2, r0")
-    sq32(emit, "r0", "r1", "r5", "r6")
-    emit(f"str r1, [sp, #{oo}]", f"ldr r3, [{p}, #{xo + 4}]", "movs r4, r3")
+    # x0_in_r0: the difference just taken is still in r0-r3, x1 in r1, kept by squaring x0
+    # into r4.
+    t = "r4" if x0_in_r0 else "r1"
+    sq32(emit, "r0", t, "r5", "r6")
+    emit(f"str {t}, [sp, #{oo}]")
+    if x0_in_r0:
+        emit("movs r3, r1")
+    elif not x1_in_r3:
+        emit(f"ldr r3, [{p}, #{xo + 4}]")
+    emit("movs r4, r3")
     sq32(emit, "r3", "r1", "r5", "r6")
     mul32(emit, "r2", "r4", "r5", "r6", "r7")
     emit("movs r4, #0")
@@ -172,27 +218,59 @@ def leaf_sq(emit, x, oo, x0_in_r0=False):
     emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
+def cross_regs(emit, x):
+    """x_lo x_hi (2 words each, the 4 words x at an operand's pointer): the low word to r12,
+    the other three in r0, r2, r7. One LDM reads all four words (where the leaf_mul_regs of
+    two operands takes four LDRs); the products are ordered so that each destroys an operand
+    at its last use or the copy made of it, and so that the words come out in ascending
+    registers. x_hi's low word and x_lo's high one come back for the fourth product."""
+    b, xo = x
+    if b == "sp":
+        emit(f"add r7, sp, #{xo}")
+    else:
+        emit(f"mov r7, {b}")
+        if xo:
+            emit(f"adds r7, #{xo}")
+    emit("ldm r7, {r0, r1, r6, r7}", "movs r5, r0")
+    mul32(emit, "r0", "r6", "r2", "r3", "r4")
+    emit("mov r12, r2", "movs r6, r7")
+    mul32(emit, "r7", "r1", "r2", "r3", "r4")
+    mul32(emit, "r5", "r6", "r1", "r3", "r4")
+    emit("movs r3, #0", "adds r0, r0, r1", "adcs r2, r2, r5", "adcs r7, r7, r3")
+    p = base_reg(emit, b, "r4")
+    emit(f"ldr r1, [{p}, #{xo + 4}]", f"ldr r5, [{p}, #{xo + 8}]")
+    mul32(emit, "r1", "r5", "r3", "r4", "r6")
+    emit("movs r5, #0", "adds r0, r0, r3", "adcs r2, r2, r1", "adcs r7, r7, r5")
+
+
 def sq128(emit, x, oo, x0_in_r0=False):
     """[oo] (8 words) = x^2 (4 words): x0^2 + 2^128 x1^2 + 2^65 x0 x1 in 64-bit halves,
     cheaper here than Karatsuba's third square and its combination. The cross product's low
     word waits in r12 (fe_sq keeps f's pointer in lr)."""
     leaf_sq(emit, x, oo, x0_in_r0)
     leaf_sq(emit, at(x, 2), oo + 16)
-    leaf_mul_regs(emit, x, at(x, 2), "r12")
-    emit("mov r2, r12", "adds r2, r2, r2", "adcs r0, r0, r0", "adcs r1, r1, r1",
-         "adcs r3, r3, r3", "movs r4, #0", "adcs r4, r4, r4")
-    # R[2..8) += the doubled product, two words at a time: r7 reads, r2 (once its word is
-    # in) writes.
-    emit(f"add r7, sp, #{oo + 8}", "ldm r7!, {r5, r6}", "adds r5, r5, r2", "adcs r6, r6, r0",
-         f"add r2, sp, #{oo + 8}", "stm r2!, {r5, r6}",
-         "ldm r7!, {r5, r6}", "adcs r5, r5, r1", "adcs r6, r6, r3", "stm r2!, {r5, r6}",
-         "ldm r7!, {r5, r6}", "adcs r5, r5, r4", "movs r0, #0", "adcs r6, r6, r0",
-         "stm r2!, {r5, r6}")
+    cross_regs(emit, x)
+    d, p, q = ["r1", "r0", "r2", "r7"], "r3", "r1"
+    emit(f"mov {d[0]}, r12", f"adds {d[0]}, {d[0]}, {d[0]}", f"adcs {d[1]}, {d[1]}, {d[1]}",
+         f"adcs {d[2]}, {d[2]}, {d[2]}", f"adcs {d[3]}, {d[3]}, {d[3]}", "movs r4, #0",
+         "adcs r4, r4, r4")
+    # R[2..8) += the doubled product, two words at a time: p reads, q (once its word is in)
+    # writes.
+    emit(f"add {p}, sp, #{oo + 8}", f"ldm {p}!, {{r5, r6}}", f"adds r5, r5, {d[0]}",
+         f"adcs r6, r6, {d[1]}", f"add {q}, sp, #{oo + 8}", f"stm {q}!, {{r5, r6}}",
+         f"ldm {p}!, {{r5, r6}}", f"adcs r5, r5, {d[2]}", f"adcs r6, r6, {d[3]}",
+         f"stm {q}!, {{r5, r6}}",
+         f"ldm {p}!, {{r5, r6}}", "adcs r5, r5, r4", "movs r0, #0", "adcs r6, r6, r0",
+         f"stm {q}!, {{r5, r6}}")
 
 
-def diff(emit, k, x, do, m):
+def diff(emit, k, x, do, m, store_m=False, keep0=None, advance=False):
     """[do] (k words) = |x_lo - x_hi| of the 2k words x; m = -1 when x_lo < x_hi, else 0; the
-    negation (x ^ m) - m is branch-free. Uses r0-r4 and m. Everything is read before [do] is
+    negation (x ^ m) - m is branch-free. Uses r0-r4 and m (k = 4: r0-r7, x_hi read by one
+    LDM); store_m puts m after the difference, by the same STM (a cycle, where a STR takes
+    two). keep0 (k = 2) leaves the first word in that register as well, for the leaf after
+    (two STRs cost what the ADD and STM do). advance (x at a pointer, k = 2) leaves that
+    pointer moved on to x's end, by the LDM's write-back. Everything is read before [do] is
     written: do may be x's own offset in the frame."""
     regs = ["r0", "r1", "r2", "r3"]
     b, xo = x
@@ -203,18 +281,27 @@ def diff(emit, k, x, do, m):
         if xo:
             emit(f"adds r4, #{xo}")
     emit("ldm r4!, {r0, r1, r2, r3}")
+    if advance:
+        emit(f"mov {b}, r4")
+    if k == 2 and keep0:
+        emit(f"subs {keep0}, r0, r2", "sbcs r1, r1, r3", f"sbcs {m}, {m}, {m}",
+             f"eors {keep0}, {keep0}, {m}", f"eors r1, r1, {m}", f"subs {keep0}, {keep0}, {m}",
+             f"sbcs r1, r1, {m}", f"str {keep0}, [sp, #{do}]", f"str r1, [sp, #{do + 4}]")
+        return
     if k == 2:
         emit("subs r0, r0, r2", "sbcs r1, r1, r3")
     else:
-        for i in range(4):
-            emit(f"ldr {m}, [r4, #{4 * i}]",
-                 f"{'subs' if i == 0 else 'sbcs'} {regs[i]}, {regs[i]}, {m}")
+        emit("ldm r4, {r4, r5, r6, r7}", "subs r0, r0, r4", "sbcs r1, r1, r5",
+             "sbcs r2, r2, r6", "sbcs r3, r3, r7")
     emit(f"sbcs {m}, {m}, {m}")
     for i in range(k):
         emit(f"eors {regs[i]}, {regs[i]}, {m}")
     for i in range(k):
         emit(f"{'subs' if i == 0 else 'sbcs'} {regs[i]}, {regs[i]}, {m}")
-    emit(f"add r4, sp, #{do}", f"stm r4!, {{{', '.join(regs[:k])}}}")
+    if do is None:
+        return
+    out = regs[:k] + ([m] if store_m else [])
+    emit(f"add r4, sp, #{do}", f"stm r4!, {{{', '.join(out)}}}")
 
 
 def load_q(emit, q, reg):
@@ -226,122 +313,161 @@ def load_q(emit, q, reg):
 
 
 def combine2(emit, oo, w0, q):
-    """k = 2: R[0..8) at oo holds L and H; M comes straight from its leaf (words 1 to 3 in
-    r0, r1, r3, word 0 at w0: r12, or the frame slot store_w0 put it in), never stored; Q as
+    """k = 2: R[0..8) at oo holds L and H; M comes straight from leaf_mid (words 1 to 3 in
+    r0, r2, r1, word 0 at w0: r12, or the frame slot it was put in), never stored; Q as
     load_q takes it. R[2..8) += X + 2^128 top, X + 2^128 top = L + H + (M ^ Q) - Q (the
     middle term, below 2^129): M ^ Q takes L (- Q as the first carry), then H, in M's
     registers, each chain's carry going into Q itself, which becomes the top word; then
     R[2..4) out by one STM and R[4..8) by another, the zero that took the carries becoming
     R[7] as its carry comes in."""
-    emit("mov r2, r12" if w0 == "r12" else f"ldr r2, [sp, #{w0}]")
+    m0, m1, m2, m3 = "r3", "r0", "r2", "r1"
+    emit(f"mov {m0}, r12" if w0 == "r12" else f"ldr {m0}, [sp, #{w0}]")
     load_q(emit, q, "r6")
-    emit("eors r2, r2, r6", "eors r0, r0, r6", "eors r1, r1, r6", "eors r3, r3, r6",
+    emit(f"eors {m0}, {m0}, r6", f"eors {m1}, {m1}, r6", f"eors {m2}, {m2}, r6",
+         f"eors {m3}, {m3}, r6",
          "lsrs r4, r6, #1", f"add r4, sp, #{oo}", "ldm r4, {r4, r5, r7}",
-         "adcs r2, r2, r4", "adcs r0, r0, r5", "adcs r1, r1, r7",
-         f"ldr r4, [sp, #{oo + 12}]", "adcs r3, r3, r4", "movs r7, #0", "adcs r6, r6, r7",
+         f"adcs {m0}, {m0}, r4", f"adcs {m1}, {m1}, r5", f"adcs {m2}, {m2}, r7",
+         f"ldr r4, [sp, #{oo + 12}]", f"adcs {m3}, {m3}, r4", "movs r7, #0", "adcs r6, r6, r7",
          f"add r7, sp, #{oo + 16}", "ldm r7, {r4, r5, r7}",
-         "adds r2, r2, r4", "adcs r0, r0, r5", "adcs r1, r1, r7",
-         f"ldr r4, [sp, #{oo + 28}]", "adcs r3, r3, r4", "movs r7, #0", "adcs r6, r6, r7",
-         f"ldr r4, [sp, #{oo + 8}]", "adds r4, r4, r2",
-         f"ldr r5, [sp, #{oo + 12}]", "adcs r5, r5, r0",
-         f"add r2, sp, #{oo + 8}", "stm r2!, {r4, r5}",
-         f"ldr r4, [sp, #{oo + 16}]", "adcs r4, r4, r1",
-         f"ldr r5, [sp, #{oo + 20}]", "adcs r5, r5, r3",
+         f"adds {m0}, {m0}, r4", f"adcs {m1}, {m1}, r5", f"adcs {m2}, {m2}, r7",
+         f"ldr r4, [sp, #{oo + 28}]", f"adcs {m3}, {m3}, r4", "movs r7, #0", "adcs r6, r6, r7",
+         f"ldr r4, [sp, #{oo + 8}]", f"adds r4, r4, {m0}",
+         f"ldr r5, [sp, #{oo + 12}]", f"adcs r5, r5, {m1}",
+         f"add {m0}, sp, #{oo + 8}", f"stm {m0}!, {{r4, r5}}",
+         f"ldr r4, [sp, #{oo + 16}]", f"adcs r4, r4, {m2}",
+         f"ldr r5, [sp, #{oo + 20}]", f"adcs r5, r5, {m3}",
          f"ldr r0, [sp, #{oo + 24}]", "adcs r6, r6, r0",
          f"ldr r0, [sp, #{oo + 28}]", "adcs r7, r7, r0",
-         "stm r2!, {r4, r5, r6, r7}")
+         f"stm {m0}!, {{r4, r5, r6, r7}}")
 
 
-def add_middle(emit, p, r, q, first):
-    """r += [p] ^ Q with the carry, Q in r7 (- Q came in as the first carry). Squaring's
-    Q = -1 makes it r - [p] with the borrow, the same sum and carry without the EORS."""
-    if q is None:
-        emit(f"ldr r4, [sp, #{p}]", f"{'subs' if first else 'sbcs'} {r}, {r}, r4")
-    else:
-        emit(f"ldr r4, [sp, #{p}]", "eors r4, r4, r7", f"adcs {r}, {r}, r4")
+def leaf_mid(emit, dx, w0, b0_in_r7=True):
+    """The middle product a b of kmul128, a = |y_lo - y_hi| in r0 and r1, never stored,
+    b = |x_lo - x_hi| in the frame at dx, b0 in r7 as well: the low word to w0 (store_w0),
+    the others in r0, r2, r1. Each word of a is used twice and stays in a register (a copy
+    each); b's are read again from the frame, the only operand to need its words stored.
+    The products go in as a1 b0, a0 b1, a1 b1 after a0 b0, so that each ends its operands'
+    use or reads them from the frame. Without b0_in_r7 (fe_mul's first leaf: f's
+    difference in r0 and r1, g's in the frame at dx) b0 is read too and the words come out
+    in r0, r2, r3, for an STM."""
+    emit("movs r5, r0")
+    if not b0_in_r7:
+        emit(f"ldr r7, [sp, #{dx}]")
+    mul32(emit, "r0", "r7", "r2", "r3", "r4")
+    store_w0(emit, "r2", w0)
+    emit("movs r6, r1", f"ldr r7, [sp, #{dx}]")
+    mul32(emit, "r6", "r7", "r2", "r3", "r4")
+    emit("movs r3, #0", "adds r0, r0, r2", "adcs r6, r6, r3", f"ldr r7, [sp, #{dx + 4}]")
+    mul32(emit, "r5", "r7", "r2", "r3", "r4")
+    emit("adds r0, r0, r2", "adcs r6, r6, r5", "movs r3, #0", "adcs r3, r3, r3",
+         f"ldr r7, [sp, #{dx + 4}]")
+    mul32(emit, "r1", "r7", "r2", "r4", "r5")
+    emit("adds r2, r2, r6", "adcs r1, r1, r3" if b0_in_r7 else "adcs r3, r3, r1")
+
+
+def add_middle(emit, p, r):
+    """r += [p] ^ Q with the carry, ~Q = m_x ^ m_y in r7 (- Q came in as the first carry):
+    SBCS adds NOT([p] ^ ~Q) = [p] ^ Q, so Q needs no MVNS of its own."""
+    emit(f"ldr r4, [sp, #{p}]", "eors r4, r4, r7", f"sbcs {r}, {r}, r4")
+
+
+def sub_middle(emit, p, first):
+    """r0-r3 -= [p] (4 words), squaring's add_middle: no mask to apply, so two LDMs (r7 free
+    until the top word is formed) read M, where four LDRs would."""
+    emit(f"add r7, sp, #{p}", "ldm r7!, {r4, r5}", f"{'subs' if first else 'sbcs'} r0, r0, r4",
+         "sbcs r1, r1, r5", "ldm r7!, {r4, r5}", "sbcs r2, r2, r4", "sbcs r3, r3, r5")
 
 
 def combine4(emit, oo, mo, q):
-    """combine2's middle term for k = 4: R[0..16) at oo, M (8 words) at mo, Q as load_q
-    takes it, or None for squaring (Q = -1: M comes off by SBCS, add_middle); the middle
-    term in two halves, the low half's X waiting in r12, lr and M's first two words
-    (already read). The carries of L + H and of + (M ^ Q) - Q wait as c - 1 (SBCS r, r, r:
-    one instruction where 0 then ADCS takes two) and come back by NEGS (0 - (c - 1) carries
-    just when c = 1); the top word Q + c1 + c2 is then Q + 2 plus both, 1 plus both for
-    squaring."""
+    """combine2's middle term for k = 4: R[0..16) at oo, M (8 words) at mo, ~Q as load_q
+    takes it (add_middle), or None for squaring (Q = -1: M comes off by SBCS, sub_middle;
+    the carries of its chains are the same). The low half of the middle term, X_lo = L_lo +
+    H_lo + (M_lo ^ Q) - Q, takes L_hi at once (R'[4..8), the words the reduction reads, go
+    over M_lo, consumed by then): L_hi and H_lo are then read twice, not three times, and
+    X_lo never waits in the frame. The high half X_hi =
+    L_hi + H_hi + (M_hi ^ Q) + carries, then R'[8..12) = H_lo + X_hi and R'[12..16) = H_hi +
+    top. Carries wait as c - 1 (SBCS r, r, r: one instruction where 0 then ADCS takes two) and
+    come back by NEGS (0 - (c - 1) carries just when c = 1); the top word Q + c1 + c2 is then
+    Q + 2 plus both, 1 plus both for squaring; NEGS of ~Q is the first carry, - Q. R'_15 is
+    left in r3 for the reduction, not stored."""
     emit(f"add r4, sp, #{oo}", "ldm r4!, {r0, r1, r2, r3}", f"add r4, sp, #{oo + 32}",
          "ldm r4, {r4, r5, r6, r7}",
          "adds r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6", "adcs r3, r3, r7",
          "sbcs r6, r6, r6")
     if q is None:
-        emit("movs r7, #1")
+        sub_middle(emit, mo, True)
     else:
         load_q(emit, q, "r7")
-        emit("lsrs r4, r7, #1")
+        emit("negs r4, r7")
+        for i in range(4):
+            add_middle(emit, mo + 4 * i, f"r{i}")
+    emit("sbcs r5, r5, r5")
     for i in range(4):
-        add_middle(emit, mo + 4 * i, f"r{i}", q, i == 0)
-    emit("sbcs r5, r5, r5", "mov r12, r0", "mov lr, r1", f"str r2, [sp, #{mo}]",
-         f"str r3, [sp, #{mo + 4}]")
+        op = "adds" if i == 0 else "adcs"
+        emit(f"ldr r4, [sp, #{oo + 16 + 4 * i}]", f"{op} r{i}, r{i}, r4")
+    emit("sbcs r4, r4, r4", "mov r12, r4", f"add r4, sp, #{mo}", "stm r4!, {r0, r1, r2, r3}")
     emit(f"add r0, sp, #{oo + 16}", "ldm r0, {r0, r1, r2, r3}", "negs r4, r6")
     for i in range(4):
         emit(f"ldr r4, [sp, #{oo + 48 + 4 * i}]", f"adcs r{i}, r{i}, r4")
     emit("sbcs r6, r6, r6", "negs r4, r5")
-    for i in range(4):
-        add_middle(emit, mo + 16 + 4 * i, f"r{i}", q, False)
-    emit("sbcs r5, r5, r5", "adds r7, r7, r6", "adds r7, r7, r5")
-    if q is not None:
-        emit("adds r7, #2")
-    # R[4..8) += X0..3, R[8..12) += X4..7, R[12..16) += top and the carry.
-    for i, src in enumerate(["mov r5, r12", "mov r5, lr", f"ldr r5, [sp, #{mo}]",
-                             f"ldr r5, [sp, #{mo + 4}]"]):
-        p = oo + 16 + 4 * i
-        emit(f"ldr r4, [sp, #{p}]", src, f"{'adds' if i == 0 else 'adcs'} r4, r4, r5",
-             f"str r4, [sp, #{p}]")
-    for i in range(4):
-        emit(f"ldr r4, [sp, #{oo + 32 + 4 * i}]", f"adcs r{i}, r{i}, r4")
-    emit(f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}", "ldm r4!, {r0, r1, r2, r3}",
+    if q is None:
+        sub_middle(emit, mo + 16, False)
+        emit("sbcs r5, r5, r5", "movs r7, #1", "adds r7, r7, r6", "adds r7, r7, r5")
+    else:
+        for i in range(4):
+            add_middle(emit, mo + 16 + 4 * i, f"r{i}")
+        # Q + 2 + both = (1 - ~Q) + both.
+        emit("sbcs r5, r5, r5", "subs r6, r6, r7", "adds r7, r6, r5", "adds r7, #1")
+    # R'[8..12) = H_lo + X_hi + the carry out of R'[4..8); R'[12..16) = H_hi + top + carry.
+    emit("mov r4, r12", "negs r4, r4", f"add r6, sp, #{oo + 32}", "ldm r6, {r4, r5, r6}",
+         "adcs r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6",
+         f"ldr r4, [sp, #{oo + 44}]", "adcs r3, r3, r4",
+         f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}", "ldm r4!, {r0, r1, r2, r3}",
          "movs r6, #0", "adcs r0, r0, r7", "adcs r1, r1, r6", "adcs r2, r2, r6",
-         "adcs r3, r3, r6", f"add r4, sp, #{oo + 48}", "stm r4!, {r0, r1, r2, r3}")
+         "adcs r3, r3, r6", f"add r4, sp, #{oo + 48}", "stm r4!, {r0, r1, r2}")
 
 
-def kmul128(emit, x, y, oo, t, q2, r12_free=False, x0_in_r0=False):
-    """[oo] (8 words) = x y (4 words each): L, H, then the differences at t and t + 8 and M,
-    whose low word goes over y's difference's first word (in a register by then: 16 bytes
-    of scratch), or to r12 when r12_free (f's pointer no longer needed), its other words
-    straight into combine2; Q at q2 (lr, or a frame slot while lr holds g's pointer). Where x and y are in
-    the frame (fe_mul's outer differences), t = None puts each difference over the half it
-    is taken from. x0_in_r0 as leaf_mul_regs's."""
+def kmul128(emit, x, y, oo, t, q2, r12_free=False, x0_in_r0=False, advance=False):
+    """[oo] (8 words) = x y (4 words each): L, H, then the differences and M (leaf_mid): x's
+    at t (8 bytes of scratch), y's never stored; M's low word at t + 8, or in r12 when
+    r12_free (f's pointer no longer needed), its other words straight into combine2; Q at q2
+    (lr, or a frame slot while lr holds g's pointer). Where x and y are in the frame (fe_mul's
+    outer differences), t = None puts x's difference over the half it is taken from and M's
+    low word over y's low half. x0_in_r0 as leaf_mul's; advance as diff's (a MOV each,
+    for the next node's operands to be at the pointers themselves: leaf_mul_ldm, and no
+    offset added for the differences)."""
     leaf_mul(emit, x, y, oo, x0_in_r0)
     leaf_mul(emit, at(x, 2), at(y, 2), oo + 16)
-    dx, dy = (x[1], y[1]) if t is None else (t, t + 8)
-    diff(emit, 2, x, dx, "r5")
-    diff(emit, 2, y, dy, "r6")
+    dx, dy = (x[1], y[1]) if t is None else (t, t + 8)  # dy: M's low word only
+    diff(emit, 2, x, dx, "r5", keep0="r7", advance=advance)
+    diff(emit, 2, y, None, "r6", advance=advance)
     emit("eors r5, r5, r6", "mvns r5, r5")
     emit("mov lr, r5" if q2 == "lr" else f"str r5, [sp, #{q2}]")
     w0 = "r12" if r12_free else dy
-    leaf_mul_regs(emit, ("sp", dy), ("sp", dx), w0, x0_in_r0=True)
+    leaf_mid(emit, dx, w0)
     combine2(emit, oo, w0, q2)
 
 
 def fe_mul_body(emit):
-    """The frame (116 bytes): R, the 512-bit product, at 0, M at 64, Q at 96, H's scratch at
+    """The frame (108 bytes): R, the 512-bit product, at 0, M at 64, ~Q at 96, H's scratch at
     100. M comes first, from the differences |f_lo - f_hi| and |g_lo - g_hi| put where L will
-    go (0 and 16), its inner differences over the halves they come from, its inner middle
-    product's low word over the first, its inner Q at 32, where H will go (g's difference,
-    taken last and still in r0, is the first operand); then L with its scratch in H's
-    place; then H, whose scratch has nowhere to go but above Q. f and g are read through
-    their pointers, parked in r12 and lr until H's differences are taken, after which lr is
-    free for H's inner Q."""
+    go (0 and 16; g's first, its mask stored after it by the same STM, where M's inner Q
+    goes later), its inner difference of f's over the half it comes from, its inner middle
+    product's low word over g's low half, its inner Q at 32, where H will go (f's
+    difference, taken last and still in r0, is the first operand); then L with its scratch in
+    H's place; then H, whose scratch has nowhere to go but above Q. f and g are read through
+    their pointers, parked in r12 and lr (moved on to f_hi and g_hi by L's differences) until
+    H's differences are taken, after which lr is free for H's inner Q."""
     f, g = ("r12", 0), ("lr", 0)
     emit("mov r12, r1", "mov lr, r2")
+    diff(emit, 4, g, 16, "r5", store_m=True)
     diff(emit, 4, f, 0, "r5")
-    diff(emit, 4, g, 16, "r6")
-    emit("eors r5, r5, r6", "mvns r5, r5", "str r5, [sp, #96]")
-    kmul128(emit, ("sp", 16), ("sp", 0), 64, None, 32, x0_in_r0=True)
-    kmul128(emit, f, g, 0, 32, 48)
-    kmul128(emit, at(f, 4), at(g, 4), 32, 100, "lr", r12_free=True)
+    emit("ldr r6, [sp, #32]", "eors r5, r5, r6", "str r5, [sp, #96]")
+    kmul128(emit, ("sp", 0), ("sp", 16), 64, None, 32, x0_in_r0=True)
+    kmul128(emit, f, g, 0, 32, 48, advance=True)
+    kmul128(emit, f, g, 32, 100, "lr", r12_free=True)
     combine4(emit, 0, 64, 96)
-    return 116
+    return 108
 
 
 def fe_sq_body(emit):
@@ -357,9 +483,9 @@ def fe_sq_body(emit):
     return 96
 
 
-def reduce_and_store(emit, ro, h_slot):
-    """h = a value below 2^256 congruent mod p to the frame's 512-bit t (at ro), h's pointer
-    at [sp, #h_slot].
+def reduce_and_store(emit, ro, lo4, h_slot):
+    """h = a value below 2^256 congruent mod p to the 512-bit t combine4 leaves: words 0 to 3
+    and 8 to 14 in the frame at ro, 4 to 7 at lo4, 15 in r3; h's pointer at [sp, #h_slot].
 
     t_7 + 38 t_15 (below 39 2^32) first: its bits from 255 up (at most 77) come back at the
     bottom as 19 times themselves, so the one pass over words 0 to 6 (t_i + 38 t_(i+8) +
@@ -367,11 +493,12 @@ def reduce_and_store(emit, ro, h_slot):
     carry below 2^6: no carry out of bit 256. 38 u = 38 u_lo + 2^16 38 u_hi for a word u:
     two MULS of 16-bit digits, the second's top 6 bits going to the next word."""
     hp, k, z, w, b, x, t, c = "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"
+    lo = [ro + 4 * i for i in range(4)] + [lo4 + 4 * i for i in range(4)]
     emit(f"ldr {hp}, [sp, #{h_slot}]", f"movs {k}, #38", f"movs {z}, #0")
-    emit(f"ldr {w}, [sp, #{ro + 60}]", f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
+    emit(f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
          f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"lsls {x}, {w}, #16",
          f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}", f"adcs {w}, {w}, {z}",
-         f"ldr {t}, [sp, #{ro + 28}]", f"adds {t}, {t}, {x}", f"adcs {w}, {w}, {z}",
+         f"ldr {t}, [sp, #{lo[7]}]", f"adds {t}, {t}, {x}", f"adcs {w}, {w}, {z}",
          f"lsls {t}, {t}, #1", f"adcs {w}, {w}, {w}", f"lsrs {t}, {t}, #1", f"mov r12, {t}",
          f"movs {x}, #19", f"muls {w}, {x}, {w}")
     w, c = c, w
@@ -379,10 +506,14 @@ def reduce_and_store(emit, ro, h_slot):
         emit(f"ldr {w}, [sp, #{ro + 32 + 4 * i}]", f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
              f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"adds {b}, {b}, {c}",
              f"lsls {x}, {w}, #16", f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}",
-             f"adcs {w}, {w}, {z}", f"ldr {t}, [sp, #{ro + 4 * i}]", f"adds {t}, {t}, {x}",
-             f"adcs {w}, {w}, {z}", f"str {t}, [{hp}, #{4 * i}]")
+             f"adcs {w}, {w}, {z}", f"ldr {t}, [sp, #{lo[i]}]", f"adds {t}, {t}, {x}",
+             f"adcs {w}, {w}, {z}")
+        if i < 6:
+            emit(f"stm {hp}!, {{{t}}}")
         w, c = c, w
-    emit(f"mov {t}, r12", f"adds {t}, {t}, {c}", f"str {t}, [{hp}, #28]")
+    # Words 6 and 7 by one STM (h's pointer moved on by the single-word STMs before).
+    assert int(c[1:]) > int(t[1:])
+    emit(f"mov {b}, r12", f"adds {c}, {c}, {b}", f"stm {hp}!, {{{t}, {c}}}")
 
 
 def function(emit, name, sig, body_of):
@@ -393,7 +524,7 @@ def function(emit, name, sig, body_of):
     emit(f".global {name}", f".type {name}, %function", ".thumb_func", f"{name}:",
          "push {r0, r4-r7, lr}", f"sub sp, #{size}")
     emit.lines.extend(body.lines)
-    reduce_and_store(emit, 0, size)
+    reduce_and_store(emit, 0, 64, size)
     emit(f"add sp, #{size + 4}", "pop {r4-r7, pc}", f".size {name}, .-{name}")
 
 

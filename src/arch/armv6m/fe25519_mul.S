@@ -14,22 +14,28 @@
  * borrows as masks m_x, m_y), then adds the middle term L + H - (-1)^(m_x ^ m_y) M (below
  * 2^(64k+1)) at word k as L + H + (M ^ Q) - Q, Q = ~(m_x ^ m_y): three carry chains, the
  * first two's carries added into Q, the top word, at 128 bits (M comes there straight from
- * its leaf's registers, never stored), and kept as c - 1 in a register at 256 bits (SBCS
- * r, r, r after the chain, NEGS to resume). Nine 64x64 leaves of four 32x32 products, each
- * four MULS of 16-bit halves whose middle products go in one at a time with their own
- * carries (17 cycles, five registers).
+ * its leaf's registers, never stored, and so does y's difference: the middle leaf keeps
+ * its two words in registers and reads only x's back), and kept as c - 1 in a register at
+ * 256 bits (SBCS r, r, r after the chain, NEGS to resume; ~Q kept there, SBCS adding the
+ * complement of M ^ ~Q, which is M ^ Q, so no MVNS forms Q), where L_hi goes into the low
+ * half of the middle term as soon as it is formed (combine4: L_hi and H_lo read twice, not
+ * three times). Nine 64x64 leaves of four 32x32 products, each four MULS of 16-bit halves
+ * whose middle products go in one at a time with their own carries (17 cycles, five
+ * registers).
  * Karatsuba does not pay below 64 bits here: its differences, sign and recombination cost
  * what the fourth 32x32 product does.
  *
  * Squaring: Karatsuba at the top (the middle term L + H - (x_lo - x_hi)^2, Q = -1, M taken
  * off by SBCS); at
  * 128 bits x0^2 + 2^128 x1^2 + 2^65 x0 x1 (two 64-bit squares, one product doubled), which
- * is cheaper than a third square and its recombination. A 32-bit square is three MULS.
+ * is cheaper than a third square and its recombination; the product reads its operands'
+ * four words by one LDM. A 32-bit square is three MULS.
  *
  * Reduction (mod p, below 2^256): t_7 + 38 t_15 first; its bits from 255 up come back at the
  * bottom as 19 times themselves (2^255 = 19 mod p), so one pass over words 0 to 6 (t_i +
  * 38 t_(i+8) + carry, 38 times each 16-bit digit by MULS) ends on word 7's remaining 31 bits
- * plus a carry below 2^6: nothing carries out of bit 256, and no second pass.
+ * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. t_15 comes
+ * from the combination's registers, not the frame.
  *
  * Registers: r0-r7 (r4-r7 pushed with h's pointer and lr), r12 and lr as scratch: f's and
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
@@ -37,28 +43,30 @@
  *
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
- * rest small: M first, from the outer differences stored in L's place, its inner differences
- * over the halves they come from and its inner middle product's low word over them; then L,
- * its scratch in H's place; then H, the only one to need scratch of its own, 16 bytes (a
- * middle product's leaf writes only its low word, over its first operand's first word, in a
- * register by then). Nothing is written to h before the last reads of f and g (h may alias
- * them). 116 bytes for fe_mul (R, M, the outer Q, H's scratch), 96 for fe_sq (R
- * and M; its difference sits in L's place and its middle term needs no Q): 140 and 120 bytes
- * of stack with the pushes (72 and 76 for the column-scanning version before), left to be
- * overwritten, as the C twin's state is.
+ * rest small: M first, from the outer differences stored in L's place, its inner difference
+ * of x over the half it comes from and its inner middle product's low word over y's; then
+ * L, its scratch in H's place; then H, the only one to need scratch of its own, 8 bytes
+ * (x's difference; y's is never stored, the middle product's low word goes to r12). Nothing
+ * is written to h before the last reads of f and g (h may alias them). 108 bytes for fe_mul
+ * (R, M, the outer ~Q, H's scratch), 96 for fe_sq (R and M; its difference sits in L's place
+ * and its middle term needs no Q): 132 and 120 bytes of stack with the pushes (140 and 120
+ * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
+ * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,568 and fe_sq 1,077 on
- * the M0 (1,611 and 1,105 before M went straight from registers into the 128-bit
- * combinations and the other trims; the column-scanning version before: 2,255 and 1,607; the
- * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.81M cycles on the M0, with
- * this file's fe_add and fe_sub (3.93M with the 1,611 and 1,105 version, 5.40M with the
- * column-scanning one). Where the time goes in
- * fe_mul: 9 leaves of 89 to 101 cycles (4 x 17 in MULS products; the four reading f and g
- * take 4 more, to bring their pointers back from r12 and lr; the three middle ones store
- * one word, not four, and find their first operand's first word in r0), 3 middle-term
- * combinations of 60 or 62 at 128 bits and one of 144 at 256, the differences 170, the
- * reduction 147. 4.2 KB of 16-bit instructions
- * (fe_mul 2.5, fe_sq 1.7; 5.7 before).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,523 and fe_sq 1,048 on
+ * the M0 (1,568 and 1,077 before y's difference stayed in registers, L_hi went into the
+ * middle term at once and the LDM trims; 1,611 and 1,105 before M went straight from
+ * registers into the 128-bit combinations; the column-scanning version: 2,255 and 1,607; the
+ * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.56M cycles on the M0, with
+ * this file's fe_add and fe_sub (3.65M with the 1,568 and 1,077 version). Where the time
+ * goes in fe_mul: 9 leaves of 86 to 101 cycles, 851 in all (4 x 17 in MULS products; the
+ * four reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer
+ * where an LDM reads both words of each operand; the three middle ones store one word, not
+ * four, and find both words of one difference and the first of the other in registers; the
+ * first of M's finds f's difference in registers and reads only g's), 3 middle-term
+ * combinations of 60 or 62 at 128 bits and one of 132 at 256, the differences 153, the
+ * reduction 144. 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for
+ * the column-scanning version).
  */
     .syntax unified
     .thumb
@@ -70,19 +78,34 @@
 .thumb_func
 microsalt_fe_mul:
     push {r0, r4-r7, lr}
-    sub sp, #116
+    sub sp, #108
     mov r12, r1
     mov lr, r2
+    mov r4, lr
+    ldm r4!, {r0, r1, r2, r3}
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
+    sbcs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r5, r5, r5
+    eors r0, r0, r5
+    eors r1, r1, r5
+    eors r2, r2, r5
+    eors r3, r3, r5
+    subs r0, r0, r5
+    sbcs r1, r1, r5
+    sbcs r2, r2, r5
+    sbcs r3, r3, r5
+    add r4, sp, #16
+    stm r4!, {r0, r1, r2, r3, r5}
     mov r4, r12
     ldm r4!, {r0, r1, r2, r3}
-    ldr r5, [r4, #0]
-    subs r0, r0, r5
-    ldr r5, [r4, #4]
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
     sbcs r1, r1, r5
-    ldr r5, [r4, #8]
-    sbcs r2, r2, r5
-    ldr r5, [r4, #12]
-    sbcs r3, r3, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
     sbcs r5, r5, r5
     eors r0, r0, r5
     eors r1, r1, r5
@@ -94,119 +117,98 @@ microsalt_fe_mul:
     sbcs r3, r3, r5
     add r4, sp, #0
     stm r4!, {r0, r1, r2, r3}
-    mov r4, lr
-    ldm r4!, {r0, r1, r2, r3}
-    ldr r6, [r4, #0]
-    subs r0, r0, r6
-    ldr r6, [r4, #4]
-    sbcs r1, r1, r6
-    ldr r6, [r4, #8]
-    sbcs r2, r2, r6
-    ldr r6, [r4, #12]
-    sbcs r3, r3, r6
-    sbcs r6, r6, r6
-    eors r0, r0, r6
-    eors r1, r1, r6
-    eors r2, r2, r6
-    eors r3, r3, r6
-    subs r0, r0, r6
-    sbcs r1, r1, r6
-    sbcs r2, r2, r6
-    sbcs r3, r3, r6
-    add r4, sp, #16
-    stm r4!, {r0, r1, r2, r3}
+    ldr r6, [sp, #32]
     eors r5, r5, r6
-    mvns r5, r5
     str r5, [sp, #96]
     movs r5, r0
-    ldr r1, [sp, #0]
+    ldr r7, [sp, #16]
     uxth r2, r0
     lsrs r0, r0, #16
-    uxth r3, r1
-    lsrs r1, r1, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
     movs r4, r2
-    muls r4, r1, r4
+    muls r4, r7, r4
     muls r2, r3, r2
     muls r3, r0, r3
-    muls r0, r1, r0
-    lsls r1, r4, #16
+    muls r0, r7, r0
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r4
-    lsls r1, r3, #16
+    lsls r7, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r3
     str r2, [sp, #64]
-    ldr r3, [sp, #20]
-    ldr r2, [sp, #4]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
+    movs r6, r1
+    ldr r7, [sp, #16]
+    uxth r2, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
+    adds r2, r2, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r6, r6, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r6, r6, r3
+    ldr r7, [sp, #20]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r7, r5
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r2, r2, r7
     adcs r5, r5, r4
-    movs r6, #0
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
-    ldr r2, [sp, #20]
-    ldr r5, [sp, #0]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
-    lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
+    adcs r6, r6, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    ldr r7, [sp, #20]
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r7
     lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
-    movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
+    movs r5, r2
+    muls r5, r7, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r7, r1
+    lsls r7, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r7
+    adcs r1, r1, r5
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r1, r1, r4
+    adds r2, r2, r6
+    adcs r3, r3, r1
     add r4, sp, #68
-    stm r4!, {r0, r1, r3}
-    ldr r0, [sp, #24]
+    stm r4!, {r0, r2, r3}
+    ldr r0, [sp, #8]
     movs r5, r0
-    ldr r1, [sp, #8]
+    ldr r1, [sp, #24]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -225,8 +227,8 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #80]
-    ldr r3, [sp, #28]
-    ldr r2, [sp, #12]
+    ldr r3, [sp, #12]
+    ldr r2, [sp, #28]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -266,8 +268,8 @@ microsalt_fe_mul:
     adds r0, r0, r2
     adcs r1, r1, r5
     adcs r3, r3, r6
-    ldr r2, [sp, #28]
-    ldr r5, [sp, #8]
+    ldr r2, [sp, #12]
+    ldr r5, [sp, #24]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -291,18 +293,18 @@ microsalt_fe_mul:
     adcs r3, r3, r5
     add r4, sp, #84
     stm r4!, {r0, r1, r3}
-    add r4, sp, #16
+    add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
-    subs r0, r0, r2
+    subs r7, r0, r2
     sbcs r1, r1, r3
     sbcs r5, r5, r5
-    eors r0, r0, r5
+    eors r7, r7, r5
     eors r1, r1, r5
-    subs r0, r0, r5
+    subs r7, r7, r5
     sbcs r1, r1, r5
+    str r7, [sp, #0]
+    str r1, [sp, #4]
     add r4, sp, #16
-    stm r4!, {r0, r1}
-    add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     subs r0, r0, r2
     sbcs r1, r1, r3
@@ -311,140 +313,137 @@ microsalt_fe_mul:
     eors r1, r1, r6
     subs r0, r0, r6
     sbcs r1, r1, r6
-    add r4, sp, #0
-    stm r4!, {r0, r1}
     eors r5, r5, r6
     mvns r5, r5
     str r5, [sp, #32]
     movs r5, r0
-    ldr r1, [sp, #16]
     uxth r2, r0
     lsrs r0, r0, #16
-    uxth r3, r1
-    lsrs r1, r1, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
     movs r4, r2
-    muls r4, r1, r4
+    muls r4, r7, r4
     muls r2, r3, r2
     muls r3, r0, r3
-    muls r0, r1, r0
-    lsls r1, r4, #16
+    muls r0, r7, r0
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r4
-    lsls r1, r3, #16
+    lsls r7, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r3
-    str r2, [sp, #0]
-    ldr r3, [sp, #4]
-    ldr r2, [sp, #20]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
+    str r2, [sp, #16]
+    movs r6, r1
+    ldr r7, [sp, #0]
+    uxth r2, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
+    adds r2, r2, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r6, r6, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r6, r6, r3
+    ldr r7, [sp, #4]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r7, r5
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r2, r2, r7
     adcs r5, r5, r4
-    movs r6, #0
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
-    ldr r2, [sp, #4]
-    ldr r5, [sp, #16]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
-    lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
+    adcs r6, r6, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    ldr r7, [sp, #4]
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r7
     lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
-    movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    ldr r2, [sp, #0]
+    movs r5, r2
+    muls r5, r7, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r7, r1
+    lsls r7, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r7
+    adcs r1, r1, r5
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r1, r1, r4
+    adds r2, r2, r6
+    adcs r1, r1, r3
+    ldr r3, [sp, #16]
     ldr r6, [sp, #32]
-    eors r2, r2, r6
-    eors r0, r0, r6
-    eors r1, r1, r6
     eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
     lsrs r4, r6, #1
     add r4, sp, #64
     ldm r4, {r4, r5, r7}
-    adcs r2, r2, r4
-    adcs r0, r0, r5
-    adcs r1, r1, r7
-    ldr r4, [sp, #76]
     adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #76]
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     add r7, sp, #80
     ldm r7, {r4, r5, r7}
-    adds r2, r2, r4
+    adds r3, r3, r4
     adcs r0, r0, r5
-    adcs r1, r1, r7
+    adcs r2, r2, r7
     ldr r4, [sp, #92]
-    adcs r3, r3, r4
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     ldr r4, [sp, #72]
-    adds r4, r4, r2
+    adds r4, r4, r3
     ldr r5, [sp, #76]
     adcs r5, r5, r0
-    add r2, sp, #72
-    stm r2!, {r4, r5}
+    add r3, sp, #72
+    stm r3!, {r4, r5}
     ldr r4, [sp, #80]
-    adcs r4, r4, r1
+    adcs r4, r4, r2
     ldr r5, [sp, #84]
-    adcs r5, r5, r3
+    adcs r5, r5, r1
     ldr r0, [sp, #88]
     adcs r6, r6, r0
     ldr r0, [sp, #92]
     adcs r7, r7, r0
-    stm r2!, {r4, r5, r6, r7}
+    stm r3!, {r4, r5, r6, r7}
     mov r6, r12
+    ldm r6, {r0, r6}
     mov r7, lr
-    ldr r0, [r6, #0]
+    ldm r7, {r1, r7}
     movs r5, r0
-    ldr r1, [r7, #0]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -463,74 +462,72 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #0]
-    ldr r3, [r6, #4]
-    ldr r2, [r7, #4]
-    movs r6, r2
-    uxth r1, r3
+    movs r2, r7
+    uxth r1, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r1
+    muls r4, r7, r4
+    muls r1, r3, r1
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
     lsrs r3, r3, #16
+    adds r1, r1, r7
+    adcs r6, r6, r3
+    uxth r3, r5
+    lsrs r5, r5, #16
     uxth r4, r2
     lsrs r2, r2, #16
-    movs r7, r1
+    movs r7, r3
     muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
+    muls r3, r4, r3
+    muls r4, r5, r4
+    muls r5, r2, r5
     lsls r2, r7, #16
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
+    adds r3, r3, r2
+    adcs r5, r5, r7
     lsls r2, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
-    uxth r2, r5
-    lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
-    lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r3, r3, r2
     adcs r5, r5, r4
-    movs r6, #0
-    adds r0, r0, r2
+    movs r4, #0
+    adds r0, r0, r3
     adcs r1, r1, r5
-    adcs r3, r3, r6
+    adcs r6, r6, r4
     mov r4, r12
     ldr r2, [r4, #4]
     mov r4, lr
     ldr r5, [r4, #0]
     uxth r4, r2
     lsrs r2, r2, #16
-    uxth r6, r5
+    uxth r3, r5
     lsrs r5, r5, #16
     movs r7, r4
     muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
+    muls r4, r3, r4
+    muls r3, r2, r3
     muls r2, r5, r2
     lsls r5, r7, #16
     lsrs r7, r7, #16
     adds r4, r4, r5
     adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
     adds r4, r4, r5
-    adcs r2, r2, r6
+    adcs r2, r2, r3
     movs r5, #0
     adds r0, r0, r4
     adcs r1, r1, r2
-    adcs r3, r3, r5
+    adcs r6, r6, r5
     add r4, sp, #4
-    stm r4!, {r0, r1, r3}
+    stm r4!, {r0, r1, r6}
     mov r6, r12
     mov r7, lr
     ldr r0, [r6, #8]
@@ -624,17 +621,19 @@ microsalt_fe_mul:
     stm r4!, {r0, r1, r3}
     mov r4, r12
     ldm r4!, {r0, r1, r2, r3}
-    subs r0, r0, r2
+    mov r12, r4
+    subs r7, r0, r2
     sbcs r1, r1, r3
     sbcs r5, r5, r5
-    eors r0, r0, r5
+    eors r7, r7, r5
     eors r1, r1, r5
-    subs r0, r0, r5
+    subs r7, r7, r5
     sbcs r1, r1, r5
-    add r4, sp, #32
-    stm r4!, {r0, r1}
+    str r7, [sp, #32]
+    str r1, [sp, #36]
     mov r4, lr
     ldm r4!, {r0, r1, r2, r3}
+    mov lr, r4
     subs r0, r0, r2
     sbcs r1, r1, r3
     sbcs r6, r6, r6
@@ -642,140 +641,137 @@ microsalt_fe_mul:
     eors r1, r1, r6
     subs r0, r0, r6
     sbcs r1, r1, r6
-    add r4, sp, #40
-    stm r4!, {r0, r1}
     eors r5, r5, r6
     mvns r5, r5
     str r5, [sp, #48]
     movs r5, r0
-    ldr r1, [sp, #32]
     uxth r2, r0
     lsrs r0, r0, #16
-    uxth r3, r1
-    lsrs r1, r1, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
     movs r4, r2
-    muls r4, r1, r4
+    muls r4, r7, r4
     muls r2, r3, r2
     muls r3, r0, r3
-    muls r0, r1, r0
-    lsls r1, r4, #16
+    muls r0, r7, r0
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r4
-    lsls r1, r3, #16
+    lsls r7, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r3
     str r2, [sp, #40]
-    ldr r3, [sp, #44]
-    ldr r2, [sp, #36]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
+    movs r6, r1
+    ldr r7, [sp, #32]
+    uxth r2, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
+    adds r2, r2, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r6, r6, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r6, r6, r3
+    ldr r7, [sp, #36]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r7, r5
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r2, r2, r7
     adcs r5, r5, r4
-    movs r6, #0
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
-    ldr r2, [sp, #44]
-    ldr r5, [sp, #32]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
-    lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
+    adcs r6, r6, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    ldr r7, [sp, #36]
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r7
     lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
-    movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    ldr r2, [sp, #40]
+    movs r5, r2
+    muls r5, r7, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r7, r1
+    lsls r7, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r7
+    adcs r1, r1, r5
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r1, r1, r4
+    adds r2, r2, r6
+    adcs r1, r1, r3
+    ldr r3, [sp, #40]
     ldr r6, [sp, #48]
-    eors r2, r2, r6
-    eors r0, r0, r6
-    eors r1, r1, r6
     eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
     lsrs r4, r6, #1
     add r4, sp, #0
     ldm r4, {r4, r5, r7}
-    adcs r2, r2, r4
-    adcs r0, r0, r5
-    adcs r1, r1, r7
-    ldr r4, [sp, #12]
     adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #12]
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     add r7, sp, #16
     ldm r7, {r4, r5, r7}
-    adds r2, r2, r4
+    adds r3, r3, r4
     adcs r0, r0, r5
-    adcs r1, r1, r7
+    adcs r2, r2, r7
     ldr r4, [sp, #28]
-    adcs r3, r3, r4
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     ldr r4, [sp, #8]
-    adds r4, r4, r2
+    adds r4, r4, r3
     ldr r5, [sp, #12]
     adcs r5, r5, r0
-    add r2, sp, #8
-    stm r2!, {r4, r5}
+    add r3, sp, #8
+    stm r3!, {r4, r5}
     ldr r4, [sp, #16]
-    adcs r4, r4, r1
+    adcs r4, r4, r2
     ldr r5, [sp, #20]
-    adcs r5, r5, r3
+    adcs r5, r5, r1
     ldr r0, [sp, #24]
     adcs r6, r6, r0
     ldr r0, [sp, #28]
     adcs r7, r7, r0
-    stm r2!, {r4, r5, r6, r7}
+    stm r3!, {r4, r5, r6, r7}
     mov r6, r12
+    ldm r6, {r0, r6}
     mov r7, lr
-    ldr r0, [r6, #16]
+    ldm r7, {r1, r7}
     movs r5, r0
-    ldr r1, [r7, #16]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -794,79 +790,77 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #32]
-    ldr r3, [r6, #20]
-    ldr r2, [r7, #20]
-    movs r6, r2
-    uxth r1, r3
+    movs r2, r7
+    uxth r1, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r1
+    muls r4, r7, r4
+    muls r1, r3, r1
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
     lsrs r3, r3, #16
+    adds r1, r1, r7
+    adcs r6, r6, r3
+    uxth r3, r5
+    lsrs r5, r5, #16
     uxth r4, r2
     lsrs r2, r2, #16
-    movs r7, r1
+    movs r7, r3
     muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
+    muls r3, r4, r3
+    muls r4, r5, r4
+    muls r5, r2, r5
     lsls r2, r7, #16
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
+    adds r3, r3, r2
+    adcs r5, r5, r7
     lsls r2, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
-    uxth r2, r5
-    lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
-    lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r3, r3, r2
     adcs r5, r5, r4
-    movs r6, #0
-    adds r0, r0, r2
+    movs r4, #0
+    adds r0, r0, r3
     adcs r1, r1, r5
-    adcs r3, r3, r6
+    adcs r6, r6, r4
     mov r4, r12
-    ldr r2, [r4, #20]
+    ldr r2, [r4, #4]
     mov r4, lr
-    ldr r5, [r4, #16]
+    ldr r5, [r4, #0]
     uxth r4, r2
     lsrs r2, r2, #16
-    uxth r6, r5
+    uxth r3, r5
     lsrs r5, r5, #16
     movs r7, r4
     muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
+    muls r4, r3, r4
+    muls r3, r2, r3
     muls r2, r5, r2
     lsls r5, r7, #16
     lsrs r7, r7, #16
     adds r4, r4, r5
     adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
     adds r4, r4, r5
-    adcs r2, r2, r6
+    adcs r2, r2, r3
     movs r5, #0
     adds r0, r0, r4
     adcs r1, r1, r2
-    adcs r3, r3, r5
+    adcs r6, r6, r5
     add r4, sp, #36
-    stm r4!, {r0, r1, r3}
+    stm r4!, {r0, r1, r6}
     mov r6, r12
     mov r7, lr
-    ldr r0, [r6, #24]
+    ldr r0, [r6, #8]
     movs r5, r0
-    ldr r1, [r7, #24]
+    ldr r1, [r7, #8]
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r1
@@ -885,8 +879,8 @@ microsalt_fe_mul:
     adds r2, r2, r1
     adcs r0, r0, r3
     str r2, [sp, #48]
-    ldr r3, [r6, #28]
-    ldr r2, [r7, #28]
+    ldr r3, [r6, #12]
+    ldr r2, [r7, #12]
     movs r6, r2
     uxth r1, r3
     lsrs r3, r3, #16
@@ -927,9 +921,9 @@ microsalt_fe_mul:
     adcs r1, r1, r5
     adcs r3, r3, r6
     mov r4, r12
-    ldr r2, [r4, #28]
+    ldr r2, [r4, #12]
     mov r4, lr
-    ldr r5, [r4, #24]
+    ldr r5, [r4, #8]
     uxth r4, r2
     lsrs r2, r2, #16
     uxth r6, r5
@@ -954,19 +948,17 @@ microsalt_fe_mul:
     add r4, sp, #52
     stm r4!, {r0, r1, r3}
     mov r4, r12
-    adds r4, #16
     ldm r4!, {r0, r1, r2, r3}
-    subs r0, r0, r2
+    subs r7, r0, r2
     sbcs r1, r1, r3
     sbcs r5, r5, r5
-    eors r0, r0, r5
+    eors r7, r7, r5
     eors r1, r1, r5
-    subs r0, r0, r5
+    subs r7, r7, r5
     sbcs r1, r1, r5
-    add r4, sp, #100
-    stm r4!, {r0, r1}
+    str r7, [sp, #100]
+    str r1, [sp, #104]
     mov r4, lr
-    adds r4, #16
     ldm r4!, {r0, r1, r2, r3}
     subs r0, r0, r2
     sbcs r1, r1, r3
@@ -975,135 +967,132 @@ microsalt_fe_mul:
     eors r1, r1, r6
     subs r0, r0, r6
     sbcs r1, r1, r6
-    add r4, sp, #108
-    stm r4!, {r0, r1}
     eors r5, r5, r6
     mvns r5, r5
     mov lr, r5
     movs r5, r0
-    ldr r1, [sp, #100]
     uxth r2, r0
     lsrs r0, r0, #16
-    uxth r3, r1
-    lsrs r1, r1, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
     movs r4, r2
-    muls r4, r1, r4
+    muls r4, r7, r4
     muls r2, r3, r2
     muls r3, r0, r3
-    muls r0, r1, r0
-    lsls r1, r4, #16
+    muls r0, r7, r0
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r4
-    lsls r1, r3, #16
+    lsls r7, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r1
+    adds r2, r2, r7
     adcs r0, r0, r3
     mov r12, r2
-    ldr r3, [sp, #112]
-    ldr r2, [sp, #104]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
+    movs r6, r1
+    ldr r7, [sp, #100]
+    uxth r2, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
+    adds r2, r2, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r6, r6, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r6, r6, r3
+    ldr r7, [sp, #104]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r4, r6
-    lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
-    muls r5, r6, r5
-    lsls r6, r7, #16
+    uxth r3, r7
     lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
-    lsls r6, r4, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r7, r5
+    lsls r7, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r2, r2, r7
     adcs r5, r5, r4
-    movs r6, #0
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
-    ldr r2, [sp, #112]
-    ldr r5, [sp, #100]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
-    lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
+    adcs r6, r6, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    ldr r7, [sp, #104]
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r7
     lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
-    lsls r5, r6, #16
-    lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
-    movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    mov r2, r12
+    movs r5, r2
+    muls r5, r7, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r7, r1
+    lsls r7, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r7
+    adcs r1, r1, r5
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r1, r1, r4
+    adds r2, r2, r6
+    adcs r1, r1, r3
+    mov r3, r12
     mov r6, lr
-    eors r2, r2, r6
-    eors r0, r0, r6
-    eors r1, r1, r6
     eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
     lsrs r4, r6, #1
     add r4, sp, #32
     ldm r4, {r4, r5, r7}
-    adcs r2, r2, r4
-    adcs r0, r0, r5
-    adcs r1, r1, r7
-    ldr r4, [sp, #44]
     adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #44]
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     add r7, sp, #48
     ldm r7, {r4, r5, r7}
-    adds r2, r2, r4
+    adds r3, r3, r4
     adcs r0, r0, r5
-    adcs r1, r1, r7
+    adcs r2, r2, r7
     ldr r4, [sp, #60]
-    adcs r3, r3, r4
+    adcs r1, r1, r4
     movs r7, #0
     adcs r6, r6, r7
     ldr r4, [sp, #40]
-    adds r4, r4, r2
+    adds r4, r4, r3
     ldr r5, [sp, #44]
     adcs r5, r5, r0
-    add r2, sp, #40
-    stm r2!, {r4, r5}
+    add r3, sp, #40
+    stm r3!, {r4, r5}
     ldr r4, [sp, #48]
-    adcs r4, r4, r1
+    adcs r4, r4, r2
     ldr r5, [sp, #52]
-    adcs r5, r5, r3
+    adcs r5, r5, r1
     ldr r0, [sp, #56]
     adcs r6, r6, r0
     ldr r0, [sp, #60]
     adcs r7, r7, r0
-    stm r2!, {r4, r5, r6, r7}
+    stm r3!, {r4, r5, r6, r7}
     add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     add r4, sp, #32
@@ -1114,24 +1103,32 @@ microsalt_fe_mul:
     adcs r3, r3, r7
     sbcs r6, r6, r6
     ldr r7, [sp, #96]
-    lsrs r4, r7, #1
+    negs r4, r7
     ldr r4, [sp, #64]
     eors r4, r4, r7
-    adcs r0, r0, r4
+    sbcs r0, r0, r4
     ldr r4, [sp, #68]
     eors r4, r4, r7
-    adcs r1, r1, r4
+    sbcs r1, r1, r4
     ldr r4, [sp, #72]
     eors r4, r4, r7
-    adcs r2, r2, r4
+    sbcs r2, r2, r4
     ldr r4, [sp, #76]
     eors r4, r4, r7
-    adcs r3, r3, r4
+    sbcs r3, r3, r4
     sbcs r5, r5, r5
-    mov r12, r0
-    mov lr, r1
-    str r2, [sp, #64]
-    str r3, [sp, #68]
+    ldr r4, [sp, #16]
+    adds r0, r0, r4
+    ldr r4, [sp, #20]
+    adcs r1, r1, r4
+    ldr r4, [sp, #24]
+    adcs r2, r2, r4
+    ldr r4, [sp, #28]
+    adcs r3, r3, r4
+    sbcs r4, r4, r4
+    mov r12, r4
+    add r4, sp, #64
+    stm r4!, {r0, r1, r2, r3}
     add r0, sp, #16
     ldm r0, {r0, r1, r2, r3}
     negs r4, r6
@@ -1147,42 +1144,27 @@ microsalt_fe_mul:
     negs r4, r5
     ldr r4, [sp, #80]
     eors r4, r4, r7
-    adcs r0, r0, r4
+    sbcs r0, r0, r4
     ldr r4, [sp, #84]
     eors r4, r4, r7
-    adcs r1, r1, r4
+    sbcs r1, r1, r4
     ldr r4, [sp, #88]
     eors r4, r4, r7
-    adcs r2, r2, r4
+    sbcs r2, r2, r4
     ldr r4, [sp, #92]
     eors r4, r4, r7
-    adcs r3, r3, r4
+    sbcs r3, r3, r4
     sbcs r5, r5, r5
-    adds r7, r7, r6
-    adds r7, r7, r5
-    adds r7, #2
-    ldr r4, [sp, #16]
-    mov r5, r12
-    adds r4, r4, r5
-    str r4, [sp, #16]
-    ldr r4, [sp, #20]
-    mov r5, lr
-    adcs r4, r4, r5
-    str r4, [sp, #20]
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #64]
-    adcs r4, r4, r5
-    str r4, [sp, #24]
-    ldr r4, [sp, #28]
-    ldr r5, [sp, #68]
-    adcs r4, r4, r5
-    str r4, [sp, #28]
-    ldr r4, [sp, #32]
+    subs r6, r6, r7
+    adds r7, r6, r5
+    adds r7, #1
+    mov r4, r12
+    negs r4, r4
+    add r6, sp, #32
+    ldm r6, {r4, r5, r6}
     adcs r0, r0, r4
-    ldr r4, [sp, #36]
-    adcs r1, r1, r4
-    ldr r4, [sp, #40]
-    adcs r2, r2, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
     ldr r4, [sp, #44]
     adcs r3, r3, r4
     add r4, sp, #32
@@ -1194,11 +1176,10 @@ microsalt_fe_mul:
     adcs r2, r2, r6
     adcs r3, r3, r6
     add r4, sp, #48
-    stm r4!, {r0, r1, r2, r3}
-    ldr r0, [sp, #116]
+    stm r4!, {r0, r1, r2}
+    ldr r0, [sp, #108]
     movs r1, #38
     movs r2, #0
-    ldr r3, [sp, #60]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -1207,7 +1188,7 @@ microsalt_fe_mul:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #28]
+    ldr r6, [sp, #76]
     adds r6, r6, r5
     adcs r3, r3, r2
     lsls r6, r6, #1
@@ -1229,7 +1210,7 @@ microsalt_fe_mul:
     ldr r6, [sp, #0]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #0]
+    stm r0!, {r6}
     ldr r3, [sp, #36]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -1243,7 +1224,7 @@ microsalt_fe_mul:
     ldr r6, [sp, #4]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #4]
+    stm r0!, {r6}
     ldr r7, [sp, #40]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -1257,7 +1238,7 @@ microsalt_fe_mul:
     ldr r6, [sp, #8]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #8]
+    stm r0!, {r6}
     ldr r3, [sp, #44]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -1271,7 +1252,7 @@ microsalt_fe_mul:
     ldr r6, [sp, #12]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #12]
+    stm r0!, {r6}
     ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -1282,10 +1263,10 @@ microsalt_fe_mul:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #16]
+    ldr r6, [sp, #64]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #16]
+    stm r0!, {r6}
     ldr r3, [sp, #52]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -1296,10 +1277,10 @@ microsalt_fe_mul:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #20]
+    ldr r6, [sp, #68]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #20]
+    stm r0!, {r6}
     ldr r7, [sp, #56]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -1310,14 +1291,13 @@ microsalt_fe_mul:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #24]
+    ldr r6, [sp, #72]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #24]
-    mov r6, r12
-    adds r6, r6, r7
-    str r6, [r0, #28]
-    add sp, #120
+    mov r4, r12
+    adds r7, r7, r4
+    stm r0!, {r6, r7}
+    add sp, #112
     pop {r4-r7, pc}
 .size microsalt_fe_mul, .-microsalt_fe_mul
 
@@ -1331,14 +1311,11 @@ microsalt_fe_sq:
     mov lr, r1
     mov r4, lr
     ldm r4!, {r0, r1, r2, r3}
-    ldr r5, [r4, #0]
-    subs r0, r0, r5
-    ldr r5, [r4, #4]
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
     sbcs r1, r1, r5
-    ldr r5, [r4, #8]
-    sbcs r2, r2, r5
-    ldr r5, [r4, #12]
-    sbcs r3, r3, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
     sbcs r5, r5, r5
     eors r0, r0, r5
     eors r1, r1, r5
@@ -1351,18 +1328,18 @@ microsalt_fe_sq:
     add r4, sp, #0
     stm r4!, {r0, r1, r2, r3}
     movs r2, r0
-    uxth r1, r0
+    uxth r4, r0
     lsrs r0, r0, #16
-    movs r5, r1
+    movs r5, r4
     muls r5, r0, r5
-    muls r1, r1, r1
+    muls r4, r4, r4
     muls r0, r0, r0
     lsls r6, r5, #17
     lsrs r5, r5, #15
-    adds r1, r1, r6
+    adds r4, r4, r6
     adcs r0, r0, r5
-    str r1, [sp, #64]
-    ldr r3, [sp, #4]
+    str r4, [sp, #64]
+    movs r3, r1
     movs r4, r3
     uxth r1, r3
     lsrs r3, r3, #16
@@ -1451,115 +1428,113 @@ microsalt_fe_sq:
     adcs r3, r3, r4
     add r4, sp, #84
     stm r4!, {r0, r1, r3}
-    ldr r0, [sp, #0]
+    add r7, sp, #0
+    ldm r7, {r0, r1, r6, r7}
     movs r5, r0
-    ldr r1, [sp, #8]
     uxth r2, r0
     lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
     uxth r3, r1
     lsrs r1, r1, #16
     movs r4, r2
     muls r4, r1, r4
     muls r2, r3, r2
-    muls r3, r0, r3
-    muls r0, r1, r0
+    muls r3, r7, r3
+    muls r7, r1, r7
     lsls r1, r4, #16
     lsrs r4, r4, #16
     adds r2, r2, r1
-    adcs r0, r0, r4
+    adcs r7, r7, r4
     lsls r1, r3, #16
     lsrs r3, r3, #16
     adds r2, r2, r1
-    adcs r0, r0, r3
-    mov r12, r2
-    ldr r3, [sp, #4]
-    ldr r2, [sp, #12]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
-    lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
-    lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
-    uxth r2, r5
+    adcs r7, r7, r3
+    uxth r1, r5
     lsrs r5, r5, #16
-    uxth r4, r6
+    uxth r3, r6
     lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
     muls r5, r6, r5
-    lsls r6, r7, #16
-    lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
     lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r1, r1, r6
     adcs r5, r5, r4
-    movs r6, #0
-    adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
-    ldr r2, [sp, #4]
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
+    ldr r1, [sp, #4]
     ldr r5, [sp, #8]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
     lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
     lsls r5, r6, #16
     lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
     movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    mov r2, r12
-    adds r2, r2, r2
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
     adcs r0, r0, r0
-    adcs r1, r1, r1
-    adcs r3, r3, r3
+    adcs r2, r2, r2
+    adcs r7, r7, r7
     movs r4, #0
     adcs r4, r4, r4
-    add r7, sp, #72
-    ldm r7!, {r5, r6}
-    adds r5, r5, r2
+    add r3, sp, #72
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
     adcs r6, r6, r0
-    add r2, sp, #72
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
-    adcs r5, r5, r1
-    adcs r6, r6, r3
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
+    add r1, sp, #72
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
+    adcs r5, r5, r2
+    adcs r6, r6, r7
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
     adcs r5, r5, r4
     movs r0, #0
     adcs r6, r6, r0
-    stm r2!, {r5, r6}
+    stm r1!, {r5, r6}
     mov r7, lr
-    ldr r0, [r7, #0]
+    ldm r7!, {r0, r3}
     movs r2, r0
     uxth r1, r0
     lsrs r0, r0, #16
@@ -1572,7 +1547,6 @@ microsalt_fe_sq:
     adds r1, r1, r6
     adcs r0, r0, r5
     str r1, [sp, #0]
-    ldr r3, [r7, #4]
     movs r4, r3
     uxth r1, r3
     lsrs r3, r3, #16
@@ -1662,115 +1636,112 @@ microsalt_fe_sq:
     adcs r3, r3, r4
     add r4, sp, #20
     stm r4!, {r0, r1, r3}
-    mov r6, lr
-    ldr r0, [r6, #0]
+    mov r7, lr
+    ldm r7, {r0, r1, r6, r7}
     movs r5, r0
-    ldr r1, [r6, #8]
     uxth r2, r0
     lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
     uxth r3, r1
     lsrs r1, r1, #16
     movs r4, r2
     muls r4, r1, r4
     muls r2, r3, r2
-    muls r3, r0, r3
-    muls r0, r1, r0
+    muls r3, r7, r3
+    muls r7, r1, r7
     lsls r1, r4, #16
     lsrs r4, r4, #16
     adds r2, r2, r1
-    adcs r0, r0, r4
+    adcs r7, r7, r4
     lsls r1, r3, #16
     lsrs r3, r3, #16
     adds r2, r2, r1
-    adcs r0, r0, r3
-    mov r12, r2
-    ldr r3, [r6, #4]
-    ldr r2, [r6, #12]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
-    lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
-    lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
-    uxth r2, r5
+    adcs r7, r7, r3
+    uxth r1, r5
     lsrs r5, r5, #16
-    uxth r4, r6
+    uxth r3, r6
     lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
     muls r5, r6, r5
-    lsls r6, r7, #16
-    lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
     lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r1, r1, r6
     adcs r5, r5, r4
-    movs r6, #0
-    adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
     mov r4, lr
-    ldr r2, [r4, #4]
+    ldr r1, [r4, #4]
     ldr r5, [r4, #8]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
     lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
     lsls r5, r6, #16
     lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
     movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    mov r2, r12
-    adds r2, r2, r2
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
     adcs r0, r0, r0
-    adcs r1, r1, r1
-    adcs r3, r3, r3
+    adcs r2, r2, r2
+    adcs r7, r7, r7
     movs r4, #0
     adcs r4, r4, r4
-    add r7, sp, #8
-    ldm r7!, {r5, r6}
-    adds r5, r5, r2
+    add r3, sp, #8
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
     adcs r6, r6, r0
-    add r2, sp, #8
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
-    adcs r5, r5, r1
-    adcs r6, r6, r3
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
+    add r1, sp, #8
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
+    adcs r5, r5, r2
+    adcs r6, r6, r7
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
     adcs r5, r5, r4
     movs r0, #0
     adcs r6, r6, r0
-    stm r2!, {r5, r6}
+    stm r1!, {r5, r6}
     mov r7, lr
     ldr r0, [r7, #16]
     movs r2, r0
@@ -1875,115 +1846,113 @@ microsalt_fe_sq:
     adcs r3, r3, r4
     add r4, sp, #52
     stm r4!, {r0, r1, r3}
-    mov r6, lr
-    ldr r0, [r6, #16]
+    mov r7, lr
+    adds r7, #16
+    ldm r7, {r0, r1, r6, r7}
     movs r5, r0
-    ldr r1, [r6, #24]
     uxth r2, r0
     lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
     uxth r3, r1
     lsrs r1, r1, #16
     movs r4, r2
     muls r4, r1, r4
     muls r2, r3, r2
-    muls r3, r0, r3
-    muls r0, r1, r0
+    muls r3, r7, r3
+    muls r7, r1, r7
     lsls r1, r4, #16
     lsrs r4, r4, #16
     adds r2, r2, r1
-    adcs r0, r0, r4
+    adcs r7, r7, r4
     lsls r1, r3, #16
     lsrs r3, r3, #16
     adds r2, r2, r1
-    adcs r0, r0, r3
-    mov r12, r2
-    ldr r3, [r6, #20]
-    ldr r2, [r6, #28]
-    movs r6, r2
-    uxth r1, r3
-    lsrs r3, r3, #16
-    uxth r4, r2
-    lsrs r2, r2, #16
-    movs r7, r1
-    muls r7, r2, r7
-    muls r1, r4, r1
-    muls r4, r3, r4
-    muls r3, r2, r3
-    lsls r2, r7, #16
-    lsrs r7, r7, #16
-    adds r1, r1, r2
-    adcs r3, r3, r7
-    lsls r2, r4, #16
-    lsrs r4, r4, #16
-    adds r1, r1, r2
-    adcs r3, r3, r4
-    uxth r2, r5
+    adcs r7, r7, r3
+    uxth r1, r5
     lsrs r5, r5, #16
-    uxth r4, r6
+    uxth r3, r6
     lsrs r6, r6, #16
-    movs r7, r2
-    muls r7, r6, r7
-    muls r2, r4, r2
-    muls r4, r5, r4
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
     muls r5, r6, r5
-    lsls r6, r7, #16
-    lsrs r7, r7, #16
-    adds r2, r2, r6
-    adcs r5, r5, r7
     lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r6
+    adds r1, r1, r6
     adcs r5, r5, r4
-    movs r6, #0
-    adds r0, r0, r2
-    adcs r1, r1, r5
-    adcs r3, r3, r6
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
     mov r4, lr
-    ldr r2, [r4, #20]
+    ldr r1, [r4, #20]
     ldr r5, [r4, #24]
-    uxth r4, r2
-    lsrs r2, r2, #16
-    uxth r6, r5
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
     lsrs r5, r5, #16
-    movs r7, r4
-    muls r7, r5, r7
-    muls r4, r6, r4
-    muls r6, r2, r6
-    muls r2, r5, r2
-    lsls r5, r7, #16
-    lsrs r7, r7, #16
-    adds r4, r4, r5
-    adcs r2, r2, r7
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
     lsls r5, r6, #16
     lsrs r6, r6, #16
-    adds r4, r4, r5
-    adcs r2, r2, r6
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
     movs r5, #0
-    adds r0, r0, r4
-    adcs r1, r1, r2
-    adcs r3, r3, r5
-    mov r2, r12
-    adds r2, r2, r2
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
     adcs r0, r0, r0
-    adcs r1, r1, r1
-    adcs r3, r3, r3
+    adcs r2, r2, r2
+    adcs r7, r7, r7
     movs r4, #0
     adcs r4, r4, r4
-    add r7, sp, #40
-    ldm r7!, {r5, r6}
-    adds r5, r5, r2
+    add r3, sp, #40
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
     adcs r6, r6, r0
-    add r2, sp, #40
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
-    adcs r5, r5, r1
-    adcs r6, r6, r3
-    stm r2!, {r5, r6}
-    ldm r7!, {r5, r6}
+    add r1, sp, #40
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
+    adcs r5, r5, r2
+    adcs r6, r6, r7
+    stm r1!, {r5, r6}
+    ldm r3!, {r5, r6}
     adcs r5, r5, r4
     movs r0, #0
     adcs r6, r6, r0
-    stm r2!, {r5, r6}
+    stm r1!, {r5, r6}
     add r4, sp, #0
     ldm r4!, {r0, r1, r2, r3}
     add r4, sp, #32
@@ -1993,20 +1962,26 @@ microsalt_fe_sq:
     adcs r2, r2, r6
     adcs r3, r3, r7
     sbcs r6, r6, r6
-    movs r7, #1
-    ldr r4, [sp, #64]
+    add r7, sp, #64
+    ldm r7!, {r4, r5}
     subs r0, r0, r4
-    ldr r4, [sp, #68]
-    sbcs r1, r1, r4
-    ldr r4, [sp, #72]
+    sbcs r1, r1, r5
+    ldm r7!, {r4, r5}
     sbcs r2, r2, r4
-    ldr r4, [sp, #76]
-    sbcs r3, r3, r4
+    sbcs r3, r3, r5
     sbcs r5, r5, r5
-    mov r12, r0
-    mov lr, r1
-    str r2, [sp, #64]
-    str r3, [sp, #68]
+    ldr r4, [sp, #16]
+    adds r0, r0, r4
+    ldr r4, [sp, #20]
+    adcs r1, r1, r4
+    ldr r4, [sp, #24]
+    adcs r2, r2, r4
+    ldr r4, [sp, #28]
+    adcs r3, r3, r4
+    sbcs r4, r4, r4
+    mov r12, r4
+    add r4, sp, #64
+    stm r4!, {r0, r1, r2, r3}
     add r0, sp, #16
     ldm r0, {r0, r1, r2, r3}
     negs r4, r6
@@ -2020,39 +1995,24 @@ microsalt_fe_sq:
     adcs r3, r3, r4
     sbcs r6, r6, r6
     negs r4, r5
-    ldr r4, [sp, #80]
+    add r7, sp, #80
+    ldm r7!, {r4, r5}
     sbcs r0, r0, r4
-    ldr r4, [sp, #84]
-    sbcs r1, r1, r4
-    ldr r4, [sp, #88]
+    sbcs r1, r1, r5
+    ldm r7!, {r4, r5}
     sbcs r2, r2, r4
-    ldr r4, [sp, #92]
-    sbcs r3, r3, r4
+    sbcs r3, r3, r5
     sbcs r5, r5, r5
+    movs r7, #1
     adds r7, r7, r6
     adds r7, r7, r5
-    ldr r4, [sp, #16]
-    mov r5, r12
-    adds r4, r4, r5
-    str r4, [sp, #16]
-    ldr r4, [sp, #20]
-    mov r5, lr
-    adcs r4, r4, r5
-    str r4, [sp, #20]
-    ldr r4, [sp, #24]
-    ldr r5, [sp, #64]
-    adcs r4, r4, r5
-    str r4, [sp, #24]
-    ldr r4, [sp, #28]
-    ldr r5, [sp, #68]
-    adcs r4, r4, r5
-    str r4, [sp, #28]
-    ldr r4, [sp, #32]
+    mov r4, r12
+    negs r4, r4
+    add r6, sp, #32
+    ldm r6, {r4, r5, r6}
     adcs r0, r0, r4
-    ldr r4, [sp, #36]
-    adcs r1, r1, r4
-    ldr r4, [sp, #40]
-    adcs r2, r2, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
     ldr r4, [sp, #44]
     adcs r3, r3, r4
     add r4, sp, #32
@@ -2064,11 +2024,10 @@ microsalt_fe_sq:
     adcs r2, r2, r6
     adcs r3, r3, r6
     add r4, sp, #48
-    stm r4!, {r0, r1, r2, r3}
+    stm r4!, {r0, r1, r2}
     ldr r0, [sp, #96]
     movs r1, #38
     movs r2, #0
-    ldr r3, [sp, #60]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -2077,7 +2036,7 @@ microsalt_fe_sq:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #28]
+    ldr r6, [sp, #76]
     adds r6, r6, r5
     adcs r3, r3, r2
     lsls r6, r6, #1
@@ -2099,7 +2058,7 @@ microsalt_fe_sq:
     ldr r6, [sp, #0]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #0]
+    stm r0!, {r6}
     ldr r3, [sp, #36]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -2113,7 +2072,7 @@ microsalt_fe_sq:
     ldr r6, [sp, #4]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #4]
+    stm r0!, {r6}
     ldr r7, [sp, #40]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -2127,7 +2086,7 @@ microsalt_fe_sq:
     ldr r6, [sp, #8]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #8]
+    stm r0!, {r6}
     ldr r3, [sp, #44]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -2141,7 +2100,7 @@ microsalt_fe_sq:
     ldr r6, [sp, #12]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #12]
+    stm r0!, {r6}
     ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -2152,10 +2111,10 @@ microsalt_fe_sq:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #16]
+    ldr r6, [sp, #64]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #16]
+    stm r0!, {r6}
     ldr r3, [sp, #52]
     uxth r4, r3
     lsrs r3, r3, #16
@@ -2166,10 +2125,10 @@ microsalt_fe_sq:
     lsrs r3, r3, #16
     adds r5, r5, r4
     adcs r3, r3, r2
-    ldr r6, [sp, #20]
+    ldr r6, [sp, #68]
     adds r6, r6, r5
     adcs r3, r3, r2
-    str r6, [r0, #20]
+    stm r0!, {r6}
     ldr r7, [sp, #56]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -2180,13 +2139,12 @@ microsalt_fe_sq:
     lsrs r7, r7, #16
     adds r5, r5, r4
     adcs r7, r7, r2
-    ldr r6, [sp, #24]
+    ldr r6, [sp, #72]
     adds r6, r6, r5
     adcs r7, r7, r2
-    str r6, [r0, #24]
-    mov r6, r12
-    adds r6, r6, r7
-    str r6, [r0, #28]
+    mov r4, r12
+    adds r7, r7, r4
+    stm r0!, {r6, r7}
     add sp, #100
     pop {r4-r7, pc}
 .size microsalt_fe_sq, .-microsalt_fe_sq
