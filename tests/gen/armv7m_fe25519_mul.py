@@ -49,25 +49,28 @@ HEADER = """\
  * borrow masks) applied as (M ^ s) + (s & 1) with s as the sign-extension word. 128x128
  * is three blocks, the differences going from their words straight into the digit
  * registers of the third; 256x256 is three of those. The square uses the same top level
- * with s = -1 (2 f_lo f_hi = L + H - (f_lo - f_hi)^2), each 128-bit square from one cross
- * block, doubled, and two square blocks (the cross digit product once, shifted by 17), which
- * find their digits in the cross block's registers.
+ * with s = -1 (2 f_lo f_hi = L + H - (f_lo - f_hi)^2), a constant, so that the XOR and the
+ * carry-in become subtractions, each 128-bit square from one cross block, doubled, and two
+ * square blocks (the cross digit product once, shifted by 17), which find their digits in
+ * the cross block's registers; f_lo - f_hi goes from its registers into those digits
+ * without being stored.
  *
- * Reduction: t mod 2^256 - 38 = t_lo + 38 t_hi with 38 w = (w << 5) + (w << 2) + (w << 1):
- * eight instructions a word, the shifted copies added through the barrel shifter, their
- * bits above 31 and the carries into a carry word. The top half of t comes in registers
- * from the last additions. The carry out of bit 256 (at most 38) comes back as 38 times
- * itself, and the carry of that addition, if any, as 38 once more, which cannot carry:
- * the value had wrapped below 38 * 39.
+ * Reduction: t mod 2^256 - 38 = t_lo + 38 t_hi. The top half of t comes in registers
+ * from the last additions, and 38 t_hi is formed there first from the 16-bit halves of its
+ * words, two MULs a word (38 times a half is below 2^22): six instructions a word and one
+ * carry chain, where 38 w = (w << 5) + (w << 2) + (w << 1) with carry words took eight;
+ * t_lo is then added in one chain. The carry out of bit 256 (at most 39) comes back as 38
+ * times itself, and the carry of that addition, if any, as 38 once more, which cannot
+ * carry: the value had wrapped below 38 * 40.
  *
  * Registers: all of r0-r12 and lr; r4-r11 and lr pushed, with the pointer arguments (r0-r2,
  * fe_sq's r0-r1), which the pieces reload from the stack. Stack: 12 pushed words and a
- * 140-byte frame (fe_mul), 11 and 132 bytes (fe_sq); the frame's partial products are left
+ * 140-byte frame (fe_mul), 11 and 112 bytes (fe_sq); the frame's partial products are left
  * to be overwritten, as the C twin's are.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 933, fe_sq 636 (the
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 918, fe_sq 596 (the
  * M3 ran armv6m's before: 1,944 and 1,433; the packed C twins: 2,462 and 1,914). X25519
- * (crypto_scalarmult) on the M3: 2.30M cycles, 4.62M with armv6m's. Code: 5.3 KB.
+ * (crypto_scalarmult) on the M3: 2.19M cycles, 4.62M with armv6m's. Code: 5.2 KB.
  */
     .syntax unified
     .thumb
@@ -106,14 +109,21 @@ class Gen:
 
     def block(self, dst, a, b):
         """[sp, #dst] (4 words) = a b (2 words each), the digits of a loaded into r3-r6 and
-        those of b into r7-r10 (where they stay)."""
+        those of b into r7-r10 (where they stay); a = b = None: a is in r1, r2 and b in
+        r3, r4, and their digits come from there."""
         e = self.emit
         A = ["r3", "r4", "r5", "r6"]
         B = ["r7", "r8", "r9", "r10"]
-        bases = self.load_ptrs([a, b], ["r1", "r2"])
-        for (_, off), base, regs in zip([a, b], bases, [A, B]):
-            for k in range(4):
-                e(f"ldrh {regs[k]}, [{base}, #{off + 2 * k}]")
+        if a is None:
+            for regs, words in ((B, ["r3", "r4"]), (A, ["r1", "r2"])):
+                for k in range(4):
+                    w = words[k // 2]
+                    e(f"lsr {regs[k]}, {w}, #16" if k % 2 else f"uxth {regs[k]}, {w}")
+        else:
+            bases = self.load_ptrs([a, b], ["r1", "r2"])
+            for (_, off), base, regs in zip([a, b], bases, [A, B]):
+                for k in range(4):
+                    e(f"ldrh {regs[k]}, [{base}, #{off + 2 * k}]")
         self.block_products(A, B, dst)
         for k, r in enumerate(["r12", "lr", "r0"]):
             e(f"str {r}, [sp, #{dst + 4 + 4 * k}]")
@@ -138,9 +148,11 @@ class Gen:
             self.word_product("r11", "r2", x, y, "r1")
             e("adds r12, r12, r11", "adcs lr, lr, r2", "adc r0, r0, #0")
 
-    def sq_block(self, dst, d, keep=False):
+    def sq_block(self, dst, d, keep=False, t23=None):
         """t = a^2 (64 bits, its digits in the registers d) at [sp, #dst]; t0 is stored,
-        t1..t3 are left in r12, lr, r0 when keep, else stored too. Scratch: r1, r2, r11."""
+        t1..t3 are left in r12, lr, r0 when keep, else stored too, but for t2 and t3 when
+        t23 names two registers (d's last two digits, spent by then, or free ones) to leave
+        them in. Scratch: r1, r2, r11."""
         e = self.emit
         for lo, hi, x in (("r11", "r12", d[0:2]), ("lr", "r0", d[2:4])):
             # x^2 = l^2 + 2 l h 2^16 + h^2 2^32: the cross product once, shifted by 17.
@@ -151,10 +163,11 @@ class Gen:
                 e(f"str r11, [sp, #{dst}]")
         self.word_product("r2", "r11", d[0:2], d[2:4], "r1")
         # Twice (r2, r11) into words 1..3: the bit shifted out of r2 goes into word 2.
+        t2, t3 = t23 or ("lr", "r0")
         e("adds r12, r12, r2, lsl #1", "lsr r1, r2, #31", "orr r1, r1, r11, lsl #1",
-          "adcs lr, lr, r1", "adc r0, r0, r11, lsr #31")
+          f"adcs {t2}, lr, r1", f"adc {t3}, r0, r11, lsr #31")
         if not keep:
-            for k, r in enumerate(["r12", "lr", "r0"]):
+            for k, r in enumerate(["r12"] + ([] if t23 else ["lr", "r0"])):
                 e(f"str {r}, [sp, #{dst + 4 + 4 * k}]")
 
     def mul128_k(self, dst, a, b, x_at, s_at):
@@ -167,10 +180,14 @@ class Gen:
         self.block(dst, a, b)
         self.block(dst + 16, a_hi, b_hi)
         masks = []
-        for (x, y), digits, mask in (((a, a_hi), ["r3", "r4", "r5", "r6"], "lr"),
-                                     ((b_hi, b), ["r7", "r8", "r9", "r10"], "r0")):
+        # Both pointers first, so that no load waits for the one before it: a's in r12,
+        # loaded over last, b's in r0, the mask that b's loads leave free.
+        bases = self.load_ptrs([a, b], ["r12", "r0"])
+        for (x, y), digits, mask, base in (((a, a_hi), ["r3", "r4", "r5", "r6"], "lr",
+                                            bases[0]),
+                                           ((b_hi, b), ["r7", "r8", "r9", "r10"], "r0",
+                                            bases[1])):
             X, Y = ["r1", "r2"], ["r11", "r12"]
-            (base,) = self.load_ptrs([x], ["r12"])      # loaded over last
             for k, r in enumerate(X + Y):
                 off = (x if k < 2 else y)[1] + 4 * (k % 2)
                 e(f"ldr {r}, [{base}, #{off}]")
@@ -202,36 +219,46 @@ class Gen:
         for k in range(6):
             e(f"str {words[k]}, [sp, #{dst + 8 + 4 * k}]")
 
-    def sq128(self, dst, a, x_at):
+    def sq128(self, dst, a, x_at, next_ptr=None):
         """[sp, #dst] (8 words) = a^2 (4 words); x_at: 16 bytes of scratch. The cross block
-        comes first, so that the two squares find their digits in its registers."""
+        comes first, so that the two squares find their digits in its registers; a = None:
+        a is in r1-r4 instead (absdiff's, unstored). next_ptr, the pointer the next piece
+        reads first, is loaded into r9 behind the loads here, where it pipelines, rather
+        than just before its first use, where it would not."""
         e = self.emit
-        self.block(x_at, a, (a[0], a[1] + 8))
-        self.sq_block(dst, ["r3", "r4", "r5", "r6"])
+        self.block(x_at, a, a and (a[0], a[1] + 8))
+        # t2 and t3 stay in r5 and r6, which the second square leaves alone.
+        self.sq_block(dst, ["r3", "r4", "r5", "r6"], t23=("r5", "r6"))
         self.sq_block(dst + 16, ["r7", "r8", "r9", "r10"], keep=True)
-        # Words 2..7 += 2 x: t[2..4] and x from the frame, t[5..7] in r12, lr, r0.
-        t = ["r1", "r2", "r3", "r12", "lr", "r0"]
-        x = ["r4", "r5", "r6", "r7"]
-        for k in range(3):
-            e(f"ldr {t[k]}, [sp, #{dst + 8 + 4 * k}]")
+        # Words 2..7 += 2 x: t4 and x from the frame, t[2..3] in r5, r6, t[5..7] in r12,
+        # lr, r0.
+        t = ["r5", "r6", "r1", "r12", "lr", "r0"]
+        x = ["r2", "r3", "r4", "r7"]
+        e(f"ldr {t[2]}, [sp, #{dst + 16}]")
         for k in range(4):
             e(f"ldr {x[k]}, [sp, #{x_at + 4 * k}]")
+        if next_ptr:
+            e(f"ldr r9, [sp, #{self.slot(next_ptr)}]")
         for k in range(2):
             chain(e, t[:4], x)
             e(f"adcs {t[4]}, {t[4]}, #0", f"adc {t[5]}, {t[5]}, #0")
         for k in range(6):
             e(f"str {t[k]}, [sp, #{dst + 8 + 4 * k}]")
+        if next_ptr:
+            self.live = {next_ptr: "r9"}
 
-    def absdiff(self, dst, x, y, mask):
+    def absdiff(self, dst, x, y, mask, next_ptr=None, store=True):
         """[sp, #dst] (4 words) = |x - y| (4 words each); mask = -1 if x < y, else 0: the
-        borrow of the subtraction, which negates the difference as (d ^ mask) - mask."""
+        borrow of the subtraction, which negates the difference as (d ^ mask) - mask.
+        x and y share their pointer; next_ptr, the next absdiff's, is loaded with it into
+        r10, which this one leaves alone: the first load from x's then does not wait.
+        Without store the difference is left in r1-r4 only."""
         e = self.emit
         X = ["r1", "r2", "r3", "r4"]
         Y = ["r5", "r6", "r7", "r8"]
-        if x[0] == y[0]:
-            bx = by = self.load_ptrs([x], ["r9"])[0]
-        else:
-            bx, by = self.load_ptrs([x, y], ["r9", "r10"])
+        assert x[0] == y[0]
+        srcs = [x] + ([(next_ptr, 0)] if next_ptr else [])
+        bx = by = self.load_ptrs(srcs, ["r9", "r10"])[0]
         for k in range(4):
             e(f"ldr {X[k]}, [{bx}, #{x[1] + 4 * k}]")
         for k in range(4):
@@ -241,42 +268,47 @@ class Gen:
         for k in range(4):
             e(f"eor {X[k]}, {X[k]}, {mask}")
         chain(e, X, mask, "subs", "sbcs")
-        for k in range(4):
+        for k in range(4 if store else 0):
             e(f"str {X[k]}, [sp, #{dst + 4 * k}]")
+        if next_ptr:
+            self.live = {next_ptr: "r10"}
 
     def reduce_store(self, t, hi):
         """h = t mod 2^256 - 38, into the pointer h: t[0..7] at [sp, #t], t[8..15] in the
         registers hi.
 
-        38 w = (w << 5) + (w << 2) + (w << 1): each shifted copy is added to the word in
-        one ADDS with the barrel shifter, and its bits above bit 31 (w >> 27, >> 30, >> 31)
-        go into the carry word c with the ADC that takes the addition's carry, so that a
-        word costs eight instructions and no multiply. t[0..3] go into four of the six
-        registers hi leaves free (c and a zero take the other two), t[4..7] into those of
-        t[8..11] once spent: four loads in a row each time, so that they pipeline."""
+        38 t_hi first, from the 16-bit halves of its words: 38 times a half is below 2^22,
+        so e = 38 w_lo, plus the high part of the previous word's o = 38 w_hi and the
+        carry, cannot overflow; o << 16 goes onto it with ADDS, whose carry the next word's
+        ADC takes. Six instructions a word, one carry chain, the products landing in the
+        registers of the words before them. Then t_lo is added in one chain, loaded four
+        words at a time so that the loads pipeline: 38 w by shifts and carry words (eight
+        instructions a word) was dearer."""
         e = self.emit
         rest = [r for r in ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r9",
                             "r10", "r11", "r12", "lr"] if r not in hi]
-        x = rest[:4] + hi[:4]
-        c, zr = rest[4:6]
-        for k in range(8):
-            if k % 4 == 0:
-                for j in range(k, k + 4):
-                    e(f"ldr {x[j]}, [sp, #{t + 4 * j}]")
+        t2, ld, tmp, k38 = rest[0], rest[1:5], rest[4], rest[5]
+        e(f"mov {k38}, #38")
+        for k, w in enumerate(hi):
+            e(f"uxth {tmp}, {w}", f"lsr {w}, {w}, #16", f"mul {tmp}, {tmp}, {k38}",
+              f"mul {w}, {w}, {k38}")
             if k == 0:
-                e(f"mov {zr}, #0")
-            w = hi[k]
-            # Each ADDS's carry goes with one of the high parts into c; word k > 0 also
-            # takes the carry word of word k - 1 first, whose ADDS costs one more ADC.
-            adds = ([c] if k else []) + [f"{w}, lsl #5", f"{w}, lsl #2", f"{w}, lsl #1"]
-            highs = [f"{w}, lsr #27", f"{w}, lsr #30", f"{w}, lsr #31"] + (["#0"] if k else [])
-            for n, (a, hb) in enumerate(zip(adds, highs)):
-                e(f"adds {x[k]}, {x[k]}, {a}", f"adc {c}, {zr if n == 0 else c}, {hb}")
-        hp, k38 = hi[4:6]
-        # The carry (at most 38) times 38, through the eight words, then once more.
-        e(f"ldr {hp}, [sp, #{self.slot('h')}]", f"mov {k38}, #38")
-        e(f"mul {c}, {c}, {k38}")
-        chain(e, x[:8], [c] + ["#0"] * 7)
+                e(f"adds {t2}, {tmp}, {w}, lsl #16")
+            else:
+                e(f"adc {tmp}, {tmp}, {hi[k - 1]}, lsr #16",
+                  f"adds {hi[k - 1]}, {tmp}, {w}, lsl #16")
+        c = hi[7]
+        e(f"lsr {c}, {c}, #16", f"adc {c}, {c}, #0")     # word 8, at most 38
+        x = [t2] + hi[:7]
+        for half in range(2):
+            for j, r in enumerate(ld):
+                e(f"ldr {r}, [sp, #{t + 16 * half + 4 * j}]")
+            chain(e, x[4 * half:4 * half + 4], ld, "adcs" if half else "adds")
+        e(f"adc {c}, {c}, #0")
+        hp = ld[0]
+        # The carry (at most 39) times 38, through the eight words, then once more.
+        e(f"ldr {hp}, [sp, #{self.slot('h')}]", f"mul {c}, {c}, {k38}")
+        chain(e, x, [c] + ["#0"] * 7)
         e(f"sbc {c}, {c}, {c}", f"bic {c}, {k38}, {c}", f"add {x[0]}, {x[0]}, {c}")
         for k in range(8):
             e(f"str {x[k]}, [{hp}, #{4 * k}]")
@@ -297,7 +329,7 @@ def fe_mul(emit):
     g.mul128_k(M_T, ("f", 0), ("g", 0), M_X, M_Y)
     g.mul128_k(M_T + 32, ("f", 16), ("g", 16), M_X, M_Y)
     # mid = f_lo g_hi + f_hi g_lo = L + H + (f_lo - f_hi)(g_hi - g_lo).
-    g.absdiff(M_DX, ("f", 0), ("f", 16), "r11")
+    g.absdiff(M_DX, ("f", 0), ("f", 16), "r11", next_ptr="g")
     g.absdiff(M_DY, ("g", 16), ("g", 0), "r12")
     e("eor r11, r11, r12", f"str r11, [sp, #{M_S}]")
     g.mul128_k(M_MID, ("sp", M_DX), ("sp", M_DY), M_X, M_Y)
@@ -308,13 +340,19 @@ def fe_mul(emit):
 
 def karatsuba_middle(g, t, mid, s_at):
     """t[4..15] += y, y = L + H + (M ^ s) + (s & 1) + s 2^256 (9 words; L = t[0..7],
-    H = t[8..15], M at [sp, #mid], s at [sp, #s_at]); t[4..7] is stored, t[8..15] is
+    H = t[8..15], M at [sp, #mid], s at [sp, #s_at], or s = -1 when s_at is None, the
+    square, whose M ^ s and carry-in become subtractions); t[4..7] is stored, t[8..15] is
     returned in registers, for the reduction.
 
-    Three carry chains: c1 of (M ^ s) + L (its carry-in s & 1), c2 of + H, c3 of t + y.
-    Their carries cross from the low half to the high half in the bits of r0: c1 and c2
-    are pushed in first, so that c3 comes off first, into lr."""
+    Three carry chains a half: (M ^ s) + L (its carry-in s & 1), + H, and t + y. The three
+    carries out of the low half all weigh 2^256, so each high chain may take any of them:
+    The first two go into the top of r0 by RRX, above s (shifted in from lr, so that s
+    needs no reload), the third stays in the flag into the first high chain; the first
+    high carry goes in at the bottom as c2 comes off the top (ADCS r0, r0, r0), the second
+    is added there instead, so that bits 0-1 of r0 end as the sum the top word takes, and
+    the third high carry stays in the flag."""
     e = g.emit
+    sq = s_at is None
     A, B, Mr, s, cr = ["r1", "r2", "r3", "r4"], ["r5", "r6", "r7", "r8"], \
         ["r9", "r10", "r11", "r12"], "lr", "r0"
     ld = lambda regs, at: [e(f"ldr {r}, [sp, #{at + 4 * k}]") for k, r in enumerate(regs)]
@@ -324,41 +362,59 @@ def karatsuba_middle(g, t, mid, s_at):
     ld(A, t)
     ld(B, t + 32)
     ld(Mr, mid)
-    e(f"ldr {s}, [sp, #{s_at}]")
-    for r in Mr:
-        e(f"eor {r}, {r}, {s}")
-    e(f"cmp {s}, #1")            # the carry is s & 1
-    chain(e, Mr, A, "adcs")
-    e(f"mov {cr}, #0", f"adc {cr}, {cr}, #0")
+    if sq:
+        # s = -1: (M ^ s) + (s & 1) + L is L - M, and the borrow chain gives the same carry.
+        for k, (m, a) in enumerate(zip(Mr, A)):
+            e(f"{'sbcs' if k else 'subs'} {m}, {a}, {m}")
+    else:
+        e(f"ldr {s}, [sp, #{s_at}]")
+        for r in Mr:
+            e(f"eor {r}, {r}, {s}")
+        e(f"cmp {s}, #1")            # the carry is s & 1
+        chain(e, Mr, A, "adcs")
+    # r0 = c1 2^31 + s >> 1 (the square's low bits are left as they were: unused).
+    e(f"rrx {cr}, {cr if sq else s}")
     chain(e, Mr, B)
-    e(f"adc {cr}, {cr}, {cr}")
+    # c2 c1 in bits 31..30, s below, bit 0 cleared: it becomes bit 1, which must be 0.
+    e(f"rrx {cr}, {cr}", f"bic {cr}, {cr}, #1")
     ld(A, t + 16)                 # L[4..7]: t[4..7], and the next half's L
-    chain(e, Mr, A)
-    e(f"adc {cr}, {cr}, {cr}")    # 4 c1 + 2 c2 + c3
+    chain(e, Mr, A)               # c3 stays in the flag, through the loads and EORs
     st(Mr, t + 16)
-    # High half: y[4..7] = L[4..7] + H[4..7] +- M[4..7], y[8] = s + c1 + c2.
+    # High half: y[4..7] = L[4..7] + H[4..7] +- M[4..7], y[8] = s + k1 + k2 (the first
+    # two high carries out; the third goes into t[12..15] with y[8]).
     ld(B, t + 48)
     ld(Mr, mid + 16)
-    for r in Mr:
-        e(f"eor {r}, {r}, {s}")
-    e(f"and {s}, {cr}, #1", f"lsrs {cr}, {cr}, #2")     # lr = c3; the carry is c2
-    chain(e, Mr, B, "adcs")
-    e(f"adc {cr}, {cr}, {cr}", f"cmp {cr}, #2")          # r0 = 2 c1 + c2; the carry is c1
+    if not sq:
+        for r in Mr:
+            e(f"eor {r}, {r}, {s}")
+    if sq:
+        for m, b in zip(Mr, B):
+            e(f"sbcs {m}, {b}, {m}")                    # ~M + H + c3
+    else:
+        chain(e, Mr, B, "adcs")
+    e(f"adcs {cr}, {cr}, {cr}")                         # bit 0 = k1; the carry is c2
     chain(e, Mr, A, "adcs")
-    e(f"and {cr}, {cr}, #1", f"adc {cr}, {cr}, #0")      # c1 + c2
-    e(f"ldr {A[0]}, [sp, #{s_at}]", f"add {cr}, {cr}, {A[0]}")
-    # t[8..15] = H + y[4..8] + c3: H[0..3] from the frame, H[4..7] still in r5-r8.
+    e(f"adc {cr}, {cr}, #0",                            # bits 0-1 = k1 + k2 (bit 1 was 0)
+      f"lsls {s}, {cr}, #1")                            # the carry is c1
+    # t[8..15] = H + y[4..8] + k3: H[0..3] from the frame, H[4..7] still in r5-r8.
     ld(A, t + 32)
-    e(f"lsrs {s}, {s}, #1")
     chain(e, A, Mr, "adcs")
-    chain(e, B, [cr] + ["#0"] * 3, "adcs")
+    # y[8], without touching the flags: k1 + k2 + s, s from bit 2 (the square: -1). With
+    # the carries crossing in another order it may be -1 while k3 is 1: it goes in
+    # sign-extended, from lr.
+    if sq:
+        e(f"and {cr}, {cr}, #3", f"sub {cr}, {cr}, #1")
+    else:
+        e(f"sbfx {s}, {cr}, #2, #1", f"and {cr}, {cr}, #3", f"add {cr}, {cr}, {s}")
+    e(f"asr {s}, {cr}, #31")
+    chain(e, B, [cr] + [s] * 3, "adcs")
     return A + B       # t[8..15], for the reduction
 
 
-# Frame of fe_sq: the 512-bit square, (f_lo - f_hi)^2, f_lo - f_hi, the 128-bit squares' cross
-# block, the sign (-1).
-S_T, S_MID, S_DX, S_X, S_S = 0, 64, 96, 112, 128
-S_FRAME = 132
+# Frame of fe_sq: the 512-bit square, (f_lo - f_hi)^2, the 128-bit squares' cross block (the
+# sign is -1, a constant, and f_lo - f_hi stays in registers).
+S_T, S_MID, S_X = 0, 64, 96
+S_FRAME = 112
 
 
 def fe_sq(emit):
@@ -368,13 +424,13 @@ def fe_sq(emit):
     e(".global microsalt_fe_sq", ".type microsalt_fe_sq, %function", ".thumb_func",
       "microsalt_fe_sq:", "push {r0, r1, r4-r11, lr}", f"sub sp, #{S_FRAME}")
     g.sq128(S_T, ("f", 0), S_X)
-    g.sq128(S_T + 32, ("f", 16), S_X)
+    g.sq128(S_T + 32, ("f", 16), S_X, next_ptr="f")
     # 2 f_lo f_hi = L + H - (f_lo - f_hi)^2: the multiplication's middle term with the
     # sign s = -1.
-    g.absdiff(S_DX, ("f", 0), ("f", 16), "r11")
-    e("mov r11, #-1", f"str r11, [sp, #{S_S}]")
-    g.sq128(S_MID, ("sp", S_DX), S_X)
-    g.reduce_store(S_T, karatsuba_middle(g, S_T, S_MID, S_S))
+    # f_lo - f_hi is squared from the registers absdiff leaves it in, never stored.
+    g.absdiff(None, ("f", 0), ("f", 16), "r11", store=False)
+    g.sq128(S_MID, None, S_X)
+    g.reduce_store(S_T, karatsuba_middle(g, S_T, S_MID, None))
     e(f"add sp, #{S_FRAME + 8}", "pop {r4-r11, pc}",
       ".size microsalt_fe_sq, .-microsalt_fe_sq")
 

@@ -22,25 +22,28 @@
  * borrow masks) applied as (M ^ s) + (s & 1) with s as the sign-extension word. 128x128
  * is three blocks, the differences going from their words straight into the digit
  * registers of the third; 256x256 is three of those. The square uses the same top level
- * with s = -1 (2 f_lo f_hi = L + H - (f_lo - f_hi)^2), each 128-bit square from one cross
- * block, doubled, and two square blocks (the cross digit product once, shifted by 17), which
- * find their digits in the cross block's registers.
+ * with s = -1 (2 f_lo f_hi = L + H - (f_lo - f_hi)^2), a constant, so that the XOR and the
+ * carry-in become subtractions, each 128-bit square from one cross block, doubled, and two
+ * square blocks (the cross digit product once, shifted by 17), which find their digits in
+ * the cross block's registers; f_lo - f_hi goes from its registers into those digits
+ * without being stored.
  *
- * Reduction: t mod 2^256 - 38 = t_lo + 38 t_hi with 38 w = (w << 5) + (w << 2) + (w << 1):
- * eight instructions a word, the shifted copies added through the barrel shifter, their
- * bits above 31 and the carries into a carry word. The top half of t comes in registers
- * from the last additions. The carry out of bit 256 (at most 38) comes back as 38 times
- * itself, and the carry of that addition, if any, as 38 once more, which cannot carry:
- * the value had wrapped below 38 * 39.
+ * Reduction: t mod 2^256 - 38 = t_lo + 38 t_hi. The top half of t comes in registers
+ * from the last additions, and 38 t_hi is formed there first from the 16-bit halves of its
+ * words, two MULs a word (38 times a half is below 2^22): six instructions a word and one
+ * carry chain, where 38 w = (w << 5) + (w << 2) + (w << 1) with carry words took eight;
+ * t_lo is then added in one chain. The carry out of bit 256 (at most 39) comes back as 38
+ * times itself, and the carry of that addition, if any, as 38 once more, which cannot
+ * carry: the value had wrapped below 38 * 40.
  *
  * Registers: all of r0-r12 and lr; r4-r11 and lr pushed, with the pointer arguments (r0-r2,
  * fe_sq's r0-r1), which the pieces reload from the stack. Stack: 12 pushed words and a
- * 140-byte frame (fe_mul), 11 and 132 bytes (fe_sq); the frame's partial products are left
+ * 140-byte frame (fe_mul), 11 and 112 bytes (fe_sq); the frame's partial products are left
  * to be overwritten, as the C twin's are.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 933, fe_sq 636 (the
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 918, fe_sq 596 (the
  * M3 ran armv6m's before: 1,944 and 1,433; the packed C twins: 2,462 and 1,914). X25519
- * (crypto_scalarmult) on the M3: 2.30M cycles, 4.62M with armv6m's. Code: 5.3 KB.
+ * (crypto_scalarmult) on the M3: 2.19M cycles, 4.62M with armv6m's. Code: 5.2 KB.
  */
     .syntax unified
     .thumb
@@ -156,6 +159,7 @@ microsalt_fe_mul:
     str lr, [sp, #24]
     str r0, [sp, #28]
     ldr r12, [sp, #144]
+    ldr r0, [sp, #148]
     ldr r1, [r12, #0]
     ldr r2, [r12, #4]
     ldr r11, [r12, #8]
@@ -171,11 +175,10 @@ microsalt_fe_mul:
     lsr r4, r1, #16
     uxth r5, r2
     lsr r6, r2, #16
-    ldr r12, [sp, #148]
-    ldr r1, [r12, #8]
-    ldr r2, [r12, #12]
-    ldr r11, [r12, #0]
-    ldr r12, [r12, #4]
+    ldr r1, [r0, #8]
+    ldr r2, [r0, #12]
+    ldr r11, [r0, #0]
+    ldr r12, [r0, #4]
     subs r1, r1, r11
     sbcs r2, r2, r12
     sbc r0, r0, r0
@@ -370,6 +373,7 @@ microsalt_fe_mul:
     str lr, [sp, #56]
     str r0, [sp, #60]
     ldr r12, [sp, #144]
+    ldr r0, [sp, #148]
     ldr r1, [r12, #16]
     ldr r2, [r12, #20]
     ldr r11, [r12, #24]
@@ -385,11 +389,10 @@ microsalt_fe_mul:
     lsr r4, r1, #16
     uxth r5, r2
     lsr r6, r2, #16
-    ldr r12, [sp, #148]
-    ldr r1, [r12, #24]
-    ldr r2, [r12, #28]
-    ldr r11, [r12, #16]
-    ldr r12, [r12, #20]
+    ldr r1, [r0, #24]
+    ldr r2, [r0, #28]
+    ldr r11, [r0, #16]
+    ldr r12, [r0, #20]
     subs r1, r1, r11
     sbcs r2, r2, r12
     sbc r0, r0, r0
@@ -480,6 +483,7 @@ microsalt_fe_mul:
     str r7, [sp, #56]
     str r8, [sp, #60]
     ldr r9, [sp, #144]
+    ldr r10, [sp, #148]
     ldr r1, [r9, #0]
     ldr r2, [r9, #4]
     ldr r3, [r9, #8]
@@ -505,15 +509,14 @@ microsalt_fe_mul:
     str r2, [sp, #100]
     str r3, [sp, #104]
     str r4, [sp, #108]
-    ldr r9, [sp, #148]
-    ldr r1, [r9, #16]
-    ldr r2, [r9, #20]
-    ldr r3, [r9, #24]
-    ldr r4, [r9, #28]
-    ldr r5, [r9, #0]
-    ldr r6, [r9, #4]
-    ldr r7, [r9, #8]
-    ldr r8, [r9, #12]
+    ldr r1, [r10, #16]
+    ldr r2, [r10, #20]
+    ldr r3, [r10, #24]
+    ldr r4, [r10, #28]
+    ldr r5, [r10, #0]
+    ldr r6, [r10, #4]
+    ldr r7, [r10, #8]
+    ldr r8, [r10, #12]
     subs r1, r1, r5
     sbcs r2, r2, r6
     sbcs r3, r3, r7
@@ -763,13 +766,13 @@ microsalt_fe_mul:
     adcs r10, r10, r2
     adcs r11, r11, r3
     adcs r12, r12, r4
-    mov r0, #0
-    adc r0, r0, #0
+    rrx r0, lr
     adds r9, r9, r5
     adcs r10, r10, r6
     adcs r11, r11, r7
     adcs r12, r12, r8
-    adc r0, r0, r0
+    rrx r0, r0
+    bic r0, r0, #1
     ldr r1, [sp, #16]
     ldr r2, [sp, #20]
     ldr r3, [sp, #24]
@@ -778,7 +781,6 @@ microsalt_fe_mul:
     adcs r10, r10, r2
     adcs r11, r11, r3
     adcs r12, r12, r4
-    adc r0, r0, r0
     str r9, [sp, #16]
     str r10, [sp, #20]
     str r11, [sp, #24]
@@ -795,128 +797,121 @@ microsalt_fe_mul:
     eor r10, r10, lr
     eor r11, r11, lr
     eor r12, r12, lr
-    and lr, r0, #1
-    lsrs r0, r0, #2
     adcs r9, r9, r5
     adcs r10, r10, r6
     adcs r11, r11, r7
     adcs r12, r12, r8
-    adc r0, r0, r0
-    cmp r0, #2
+    adcs r0, r0, r0
     adcs r9, r9, r1
     adcs r10, r10, r2
     adcs r11, r11, r3
     adcs r12, r12, r4
-    and r0, r0, #1
     adc r0, r0, #0
-    ldr r1, [sp, #136]
-    add r0, r0, r1
+    lsls lr, r0, #1
     ldr r1, [sp, #32]
     ldr r2, [sp, #36]
     ldr r3, [sp, #40]
     ldr r4, [sp, #44]
-    lsrs lr, lr, #1
     adcs r1, r1, r9
     adcs r2, r2, r10
     adcs r3, r3, r11
     adcs r4, r4, r12
+    sbfx lr, r0, #2, #1
+    and r0, r0, #3
+    add r0, r0, lr
+    asr lr, r0, #31
     adcs r5, r5, r0
-    adcs r6, r6, #0
-    adcs r7, r7, #0
-    adcs r8, r8, #0
-    ldr r0, [sp, #0]
-    ldr r9, [sp, #4]
-    ldr r10, [sp, #8]
-    ldr r11, [sp, #12]
-    mov lr, #0
-    adds r0, r0, r1, lsl #5
-    adc r12, lr, r1, lsr #27
-    adds r0, r0, r1, lsl #2
-    adc r12, r12, r1, lsr #30
-    adds r0, r0, r1, lsl #1
-    adc r12, r12, r1, lsr #31
-    adds r9, r9, r12
-    adc r12, lr, r2, lsr #27
-    adds r9, r9, r2, lsl #5
-    adc r12, r12, r2, lsr #30
-    adds r9, r9, r2, lsl #2
-    adc r12, r12, r2, lsr #31
-    adds r9, r9, r2, lsl #1
-    adc r12, r12, #0
-    adds r10, r10, r12
-    adc r12, lr, r3, lsr #27
-    adds r10, r10, r3, lsl #5
-    adc r12, r12, r3, lsr #30
-    adds r10, r10, r3, lsl #2
-    adc r12, r12, r3, lsr #31
-    adds r10, r10, r3, lsl #1
-    adc r12, r12, #0
-    adds r11, r11, r12
-    adc r12, lr, r4, lsr #27
-    adds r11, r11, r4, lsl #5
-    adc r12, r12, r4, lsr #30
-    adds r11, r11, r4, lsl #2
-    adc r12, r12, r4, lsr #31
-    adds r11, r11, r4, lsl #1
-    adc r12, r12, #0
-    ldr r1, [sp, #16]
-    ldr r2, [sp, #20]
-    ldr r3, [sp, #24]
-    ldr r4, [sp, #28]
-    adds r1, r1, r12
-    adc r12, lr, r5, lsr #27
-    adds r1, r1, r5, lsl #5
-    adc r12, r12, r5, lsr #30
-    adds r1, r1, r5, lsl #2
-    adc r12, r12, r5, lsr #31
-    adds r1, r1, r5, lsl #1
-    adc r12, r12, #0
-    adds r2, r2, r12
-    adc r12, lr, r6, lsr #27
-    adds r2, r2, r6, lsl #5
-    adc r12, r12, r6, lsr #30
-    adds r2, r2, r6, lsl #2
-    adc r12, r12, r6, lsr #31
-    adds r2, r2, r6, lsl #1
-    adc r12, r12, #0
-    adds r3, r3, r12
-    adc r12, lr, r7, lsr #27
-    adds r3, r3, r7, lsl #5
-    adc r12, r12, r7, lsr #30
-    adds r3, r3, r7, lsl #2
-    adc r12, r12, r7, lsr #31
-    adds r3, r3, r7, lsl #1
-    adc r12, r12, #0
-    adds r4, r4, r12
-    adc r12, lr, r8, lsr #27
-    adds r4, r4, r8, lsl #5
-    adc r12, r12, r8, lsr #30
-    adds r4, r4, r8, lsl #2
-    adc r12, r12, r8, lsr #31
-    adds r4, r4, r8, lsl #1
-    adc r12, r12, #0
-    ldr r5, [sp, #140]
-    mov r6, #38
-    mul r12, r12, r6
-    adds r0, r0, r12
-    adcs r9, r9, #0
-    adcs r10, r10, #0
-    adcs r11, r11, #0
+    adcs r6, r6, lr
+    adcs r7, r7, lr
+    adcs r8, r8, lr
+    mov lr, #38
+    uxth r12, r1
+    lsr r1, r1, #16
+    mul r12, r12, lr
+    mul r1, r1, lr
+    adds r0, r12, r1, lsl #16
+    uxth r12, r2
+    lsr r2, r2, #16
+    mul r12, r12, lr
+    mul r2, r2, lr
+    adc r12, r12, r1, lsr #16
+    adds r1, r12, r2, lsl #16
+    uxth r12, r3
+    lsr r3, r3, #16
+    mul r12, r12, lr
+    mul r3, r3, lr
+    adc r12, r12, r2, lsr #16
+    adds r2, r12, r3, lsl #16
+    uxth r12, r4
+    lsr r4, r4, #16
+    mul r12, r12, lr
+    mul r4, r4, lr
+    adc r12, r12, r3, lsr #16
+    adds r3, r12, r4, lsl #16
+    uxth r12, r5
+    lsr r5, r5, #16
+    mul r12, r12, lr
+    mul r5, r5, lr
+    adc r12, r12, r4, lsr #16
+    adds r4, r12, r5, lsl #16
+    uxth r12, r6
+    lsr r6, r6, #16
+    mul r12, r12, lr
+    mul r6, r6, lr
+    adc r12, r12, r5, lsr #16
+    adds r5, r12, r6, lsl #16
+    uxth r12, r7
+    lsr r7, r7, #16
+    mul r12, r12, lr
+    mul r7, r7, lr
+    adc r12, r12, r6, lsr #16
+    adds r6, r12, r7, lsl #16
+    uxth r12, r8
+    lsr r8, r8, #16
+    mul r12, r12, lr
+    mul r8, r8, lr
+    adc r12, r12, r7, lsr #16
+    adds r7, r12, r8, lsl #16
+    lsr r8, r8, #16
+    adc r8, r8, #0
+    ldr r9, [sp, #0]
+    ldr r10, [sp, #4]
+    ldr r11, [sp, #8]
+    ldr r12, [sp, #12]
+    adds r0, r0, r9
+    adcs r1, r1, r10
+    adcs r2, r2, r11
+    adcs r3, r3, r12
+    ldr r9, [sp, #16]
+    ldr r10, [sp, #20]
+    ldr r11, [sp, #24]
+    ldr r12, [sp, #28]
+    adcs r4, r4, r9
+    adcs r5, r5, r10
+    adcs r6, r6, r11
+    adcs r7, r7, r12
+    adc r8, r8, #0
+    ldr r9, [sp, #140]
+    mul r8, r8, lr
+    adds r0, r0, r8
     adcs r1, r1, #0
     adcs r2, r2, #0
     adcs r3, r3, #0
     adcs r4, r4, #0
-    sbc r12, r12, r12
-    bic r12, r6, r12
-    add r0, r0, r12
-    str r0, [r5, #0]
-    str r9, [r5, #4]
-    str r10, [r5, #8]
-    str r11, [r5, #12]
-    str r1, [r5, #16]
-    str r2, [r5, #20]
-    str r3, [r5, #24]
-    str r4, [r5, #28]
+    adcs r5, r5, #0
+    adcs r6, r6, #0
+    adcs r7, r7, #0
+    sbc r8, r8, r8
+    bic r8, lr, r8
+    add r0, r0, r8
+    str r0, [r9, #0]
+    str r1, [r9, #4]
+    str r2, [r9, #8]
+    str r3, [r9, #12]
+    str r4, [r9, #16]
+    str r5, [r9, #20]
+    str r6, [r9, #24]
+    str r7, [r9, #28]
     add sp, #152
     pop {r4-r11, pc}
 .size microsalt_fe_mul, .-microsalt_fe_mul
@@ -927,7 +922,7 @@ microsalt_fe_mul:
 .thumb_func
 microsalt_fe_sq:
     push {r0, r1, r4-r11, lr}
-    sub sp, #132
+    sub sp, #112
     ldrh r3, [r1, #0]
     ldrh r4, [r1, #2]
     ldrh r5, [r1, #4]
@@ -944,7 +939,7 @@ microsalt_fe_sq:
     mul r1, r4, r7
     adds r11, r11, r1, lsl #16
     adc r12, r12, r1, lsr #16
-    str r11, [sp, #112]
+    str r11, [sp, #96]
     mul lr, r5, r9
     mul r0, r6, r10
     mul r1, r5, r10
@@ -975,9 +970,9 @@ microsalt_fe_sq:
     adds r12, r12, r11
     adcs lr, lr, r2
     adc r0, r0, #0
-    str r12, [sp, #116]
-    str lr, [sp, #120]
-    str r0, [sp, #124]
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
     mul r11, r3, r3
     mul r12, r4, r4
     mul r1, r3, r4
@@ -1000,11 +995,9 @@ microsalt_fe_sq:
     adds r12, r12, r2, lsl #1
     lsr r1, r2, #31
     orr r1, r1, r11, lsl #1
-    adcs lr, lr, r1
-    adc r0, r0, r11, lsr #31
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
     str r12, [sp, #4]
-    str lr, [sp, #8]
-    str r0, [sp, #12]
     mul r11, r7, r7
     mul r12, r8, r8
     mul r1, r7, r8
@@ -1029,33 +1022,31 @@ microsalt_fe_sq:
     orr r1, r1, r11, lsl #1
     adcs lr, lr, r1
     adc r0, r0, r11, lsr #31
-    ldr r1, [sp, #8]
-    ldr r2, [sp, #12]
-    ldr r3, [sp, #16]
-    ldr r4, [sp, #112]
-    ldr r5, [sp, #116]
-    ldr r6, [sp, #120]
-    ldr r7, [sp, #124]
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    ldr r1, [sp, #16]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    str r1, [sp, #8]
-    str r2, [sp, #12]
-    str r3, [sp, #16]
+    str r5, [sp, #8]
+    str r6, [sp, #12]
+    str r1, [sp, #16]
     str r12, [sp, #20]
     str lr, [sp, #24]
     str r0, [sp, #28]
-    ldr r1, [sp, #136]
-    ldr r2, [sp, #136]
+    ldr r1, [sp, #116]
+    ldr r2, [sp, #116]
     ldrh r3, [r1, #16]
     ldrh r4, [r1, #18]
     ldrh r5, [r1, #20]
@@ -1072,7 +1063,7 @@ microsalt_fe_sq:
     mul r1, r4, r7
     adds r11, r11, r1, lsl #16
     adc r12, r12, r1, lsr #16
-    str r11, [sp, #112]
+    str r11, [sp, #96]
     mul lr, r5, r9
     mul r0, r6, r10
     mul r1, r5, r10
@@ -1103,9 +1094,9 @@ microsalt_fe_sq:
     adds r12, r12, r11
     adcs lr, lr, r2
     adc r0, r0, #0
-    str r12, [sp, #116]
-    str lr, [sp, #120]
-    str r0, [sp, #124]
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
     mul r11, r3, r3
     mul r12, r4, r4
     mul r1, r3, r4
@@ -1128,11 +1119,9 @@ microsalt_fe_sq:
     adds r12, r12, r2, lsl #1
     lsr r1, r2, #31
     orr r1, r1, r11, lsl #1
-    adcs lr, lr, r1
-    adc r0, r0, r11, lsr #31
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
     str r12, [sp, #36]
-    str lr, [sp, #40]
-    str r0, [sp, #44]
     mul r11, r7, r7
     mul r12, r8, r8
     mul r1, r7, r8
@@ -1157,32 +1146,30 @@ microsalt_fe_sq:
     orr r1, r1, r11, lsl #1
     adcs lr, lr, r1
     adc r0, r0, r11, lsr #31
-    ldr r1, [sp, #40]
-    ldr r2, [sp, #44]
-    ldr r3, [sp, #48]
-    ldr r4, [sp, #112]
-    ldr r5, [sp, #116]
-    ldr r6, [sp, #120]
-    ldr r7, [sp, #124]
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    ldr r1, [sp, #48]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    ldr r9, [sp, #116]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    str r1, [sp, #40]
-    str r2, [sp, #44]
-    str r3, [sp, #48]
+    str r5, [sp, #40]
+    str r6, [sp, #44]
+    str r1, [sp, #48]
     str r12, [sp, #52]
     str lr, [sp, #56]
     str r0, [sp, #60]
-    ldr r9, [sp, #136]
     ldr r1, [r9, #0]
     ldr r2, [r9, #4]
     ldr r3, [r9, #8]
@@ -1204,20 +1191,14 @@ microsalt_fe_sq:
     sbcs r2, r2, r11
     sbcs r3, r3, r11
     sbcs r4, r4, r11
-    str r1, [sp, #96]
-    str r2, [sp, #100]
-    str r3, [sp, #104]
-    str r4, [sp, #108]
-    mov r11, #-1
-    str r11, [sp, #128]
-    ldrh r3, [sp, #96]
-    ldrh r4, [sp, #98]
-    ldrh r5, [sp, #100]
-    ldrh r6, [sp, #102]
-    ldrh r7, [sp, #104]
-    ldrh r8, [sp, #106]
-    ldrh r9, [sp, #108]
-    ldrh r10, [sp, #110]
+    uxth r7, r3
+    lsr r8, r3, #16
+    uxth r9, r4
+    lsr r10, r4, #16
+    uxth r3, r1
+    lsr r4, r1, #16
+    uxth r5, r2
+    lsr r6, r2, #16
     mul r11, r3, r7
     mul r12, r4, r8
     mul r1, r3, r8
@@ -1226,7 +1207,7 @@ microsalt_fe_sq:
     mul r1, r4, r7
     adds r11, r11, r1, lsl #16
     adc r12, r12, r1, lsr #16
-    str r11, [sp, #112]
+    str r11, [sp, #96]
     mul lr, r5, r9
     mul r0, r6, r10
     mul r1, r5, r10
@@ -1257,9 +1238,9 @@ microsalt_fe_sq:
     adds r12, r12, r11
     adcs lr, lr, r2
     adc r0, r0, #0
-    str r12, [sp, #116]
-    str lr, [sp, #120]
-    str r0, [sp, #124]
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
     mul r11, r3, r3
     mul r12, r4, r4
     mul r1, r3, r4
@@ -1282,11 +1263,9 @@ microsalt_fe_sq:
     adds r12, r12, r2, lsl #1
     lsr r1, r2, #31
     orr r1, r1, r11, lsl #1
-    adcs lr, lr, r1
-    adc r0, r0, r11, lsr #31
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
     str r12, [sp, #68]
-    str lr, [sp, #72]
-    str r0, [sp, #76]
     mul r11, r7, r7
     mul r12, r8, r8
     mul r1, r7, r8
@@ -1311,28 +1290,26 @@ microsalt_fe_sq:
     orr r1, r1, r11, lsl #1
     adcs lr, lr, r1
     adc r0, r0, r11, lsr #31
-    ldr r1, [sp, #72]
-    ldr r2, [sp, #76]
-    ldr r3, [sp, #80]
-    ldr r4, [sp, #112]
-    ldr r5, [sp, #116]
-    ldr r6, [sp, #120]
-    ldr r7, [sp, #124]
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    ldr r1, [sp, #80]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    adds r1, r1, r4
-    adcs r2, r2, r5
-    adcs r3, r3, r6
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
     adcs r12, r12, r7
     adcs lr, lr, #0
     adc r0, r0, #0
-    str r1, [sp, #72]
-    str r2, [sp, #76]
-    str r3, [sp, #80]
+    str r5, [sp, #72]
+    str r6, [sp, #76]
+    str r1, [sp, #80]
     str r12, [sp, #84]
     str lr, [sp, #88]
     str r0, [sp, #92]
@@ -1348,23 +1325,17 @@ microsalt_fe_sq:
     ldr r10, [sp, #68]
     ldr r11, [sp, #72]
     ldr r12, [sp, #76]
-    ldr lr, [sp, #128]
-    eor r9, r9, lr
-    eor r10, r10, lr
-    eor r11, r11, lr
-    eor r12, r12, lr
-    cmp lr, #1
-    adcs r9, r9, r1
-    adcs r10, r10, r2
-    adcs r11, r11, r3
-    adcs r12, r12, r4
-    mov r0, #0
-    adc r0, r0, #0
+    subs r9, r1, r9
+    sbcs r10, r2, r10
+    sbcs r11, r3, r11
+    sbcs r12, r4, r12
+    rrx r0, r0
     adds r9, r9, r5
     adcs r10, r10, r6
     adcs r11, r11, r7
     adcs r12, r12, r8
-    adc r0, r0, r0
+    rrx r0, r0
+    bic r0, r0, #1
     ldr r1, [sp, #16]
     ldr r2, [sp, #20]
     ldr r3, [sp, #24]
@@ -1373,7 +1344,6 @@ microsalt_fe_sq:
     adcs r10, r10, r2
     adcs r11, r11, r3
     adcs r12, r12, r4
-    adc r0, r0, r0
     str r9, [sp, #16]
     str r10, [sp, #20]
     str r11, [sp, #24]
@@ -1386,132 +1356,120 @@ microsalt_fe_sq:
     ldr r10, [sp, #84]
     ldr r11, [sp, #88]
     ldr r12, [sp, #92]
-    eor r9, r9, lr
-    eor r10, r10, lr
-    eor r11, r11, lr
-    eor r12, r12, lr
-    and lr, r0, #1
-    lsrs r0, r0, #2
-    adcs r9, r9, r5
-    adcs r10, r10, r6
-    adcs r11, r11, r7
-    adcs r12, r12, r8
-    adc r0, r0, r0
-    cmp r0, #2
+    sbcs r9, r5, r9
+    sbcs r10, r6, r10
+    sbcs r11, r7, r11
+    sbcs r12, r8, r12
+    adcs r0, r0, r0
     adcs r9, r9, r1
     adcs r10, r10, r2
     adcs r11, r11, r3
     adcs r12, r12, r4
-    and r0, r0, #1
     adc r0, r0, #0
-    ldr r1, [sp, #128]
-    add r0, r0, r1
+    lsls lr, r0, #1
     ldr r1, [sp, #32]
     ldr r2, [sp, #36]
     ldr r3, [sp, #40]
     ldr r4, [sp, #44]
-    lsrs lr, lr, #1
     adcs r1, r1, r9
     adcs r2, r2, r10
     adcs r3, r3, r11
     adcs r4, r4, r12
+    and r0, r0, #3
+    sub r0, r0, #1
+    asr lr, r0, #31
     adcs r5, r5, r0
-    adcs r6, r6, #0
-    adcs r7, r7, #0
-    adcs r8, r8, #0
-    ldr r0, [sp, #0]
-    ldr r9, [sp, #4]
-    ldr r10, [sp, #8]
-    ldr r11, [sp, #12]
-    mov lr, #0
-    adds r0, r0, r1, lsl #5
-    adc r12, lr, r1, lsr #27
-    adds r0, r0, r1, lsl #2
-    adc r12, r12, r1, lsr #30
-    adds r0, r0, r1, lsl #1
-    adc r12, r12, r1, lsr #31
-    adds r9, r9, r12
-    adc r12, lr, r2, lsr #27
-    adds r9, r9, r2, lsl #5
-    adc r12, r12, r2, lsr #30
-    adds r9, r9, r2, lsl #2
-    adc r12, r12, r2, lsr #31
-    adds r9, r9, r2, lsl #1
-    adc r12, r12, #0
-    adds r10, r10, r12
-    adc r12, lr, r3, lsr #27
-    adds r10, r10, r3, lsl #5
-    adc r12, r12, r3, lsr #30
-    adds r10, r10, r3, lsl #2
-    adc r12, r12, r3, lsr #31
-    adds r10, r10, r3, lsl #1
-    adc r12, r12, #0
-    adds r11, r11, r12
-    adc r12, lr, r4, lsr #27
-    adds r11, r11, r4, lsl #5
-    adc r12, r12, r4, lsr #30
-    adds r11, r11, r4, lsl #2
-    adc r12, r12, r4, lsr #31
-    adds r11, r11, r4, lsl #1
-    adc r12, r12, #0
-    ldr r1, [sp, #16]
-    ldr r2, [sp, #20]
-    ldr r3, [sp, #24]
-    ldr r4, [sp, #28]
-    adds r1, r1, r12
-    adc r12, lr, r5, lsr #27
-    adds r1, r1, r5, lsl #5
-    adc r12, r12, r5, lsr #30
-    adds r1, r1, r5, lsl #2
-    adc r12, r12, r5, lsr #31
-    adds r1, r1, r5, lsl #1
-    adc r12, r12, #0
-    adds r2, r2, r12
-    adc r12, lr, r6, lsr #27
-    adds r2, r2, r6, lsl #5
-    adc r12, r12, r6, lsr #30
-    adds r2, r2, r6, lsl #2
-    adc r12, r12, r6, lsr #31
-    adds r2, r2, r6, lsl #1
-    adc r12, r12, #0
-    adds r3, r3, r12
-    adc r12, lr, r7, lsr #27
-    adds r3, r3, r7, lsl #5
-    adc r12, r12, r7, lsr #30
-    adds r3, r3, r7, lsl #2
-    adc r12, r12, r7, lsr #31
-    adds r3, r3, r7, lsl #1
-    adc r12, r12, #0
-    adds r4, r4, r12
-    adc r12, lr, r8, lsr #27
-    adds r4, r4, r8, lsl #5
-    adc r12, r12, r8, lsr #30
-    adds r4, r4, r8, lsl #2
-    adc r12, r12, r8, lsr #31
-    adds r4, r4, r8, lsl #1
-    adc r12, r12, #0
-    ldr r5, [sp, #132]
-    mov r6, #38
-    mul r12, r12, r6
-    adds r0, r0, r12
-    adcs r9, r9, #0
-    adcs r10, r10, #0
-    adcs r11, r11, #0
+    adcs r6, r6, lr
+    adcs r7, r7, lr
+    adcs r8, r8, lr
+    mov lr, #38
+    uxth r12, r1
+    lsr r1, r1, #16
+    mul r12, r12, lr
+    mul r1, r1, lr
+    adds r0, r12, r1, lsl #16
+    uxth r12, r2
+    lsr r2, r2, #16
+    mul r12, r12, lr
+    mul r2, r2, lr
+    adc r12, r12, r1, lsr #16
+    adds r1, r12, r2, lsl #16
+    uxth r12, r3
+    lsr r3, r3, #16
+    mul r12, r12, lr
+    mul r3, r3, lr
+    adc r12, r12, r2, lsr #16
+    adds r2, r12, r3, lsl #16
+    uxth r12, r4
+    lsr r4, r4, #16
+    mul r12, r12, lr
+    mul r4, r4, lr
+    adc r12, r12, r3, lsr #16
+    adds r3, r12, r4, lsl #16
+    uxth r12, r5
+    lsr r5, r5, #16
+    mul r12, r12, lr
+    mul r5, r5, lr
+    adc r12, r12, r4, lsr #16
+    adds r4, r12, r5, lsl #16
+    uxth r12, r6
+    lsr r6, r6, #16
+    mul r12, r12, lr
+    mul r6, r6, lr
+    adc r12, r12, r5, lsr #16
+    adds r5, r12, r6, lsl #16
+    uxth r12, r7
+    lsr r7, r7, #16
+    mul r12, r12, lr
+    mul r7, r7, lr
+    adc r12, r12, r6, lsr #16
+    adds r6, r12, r7, lsl #16
+    uxth r12, r8
+    lsr r8, r8, #16
+    mul r12, r12, lr
+    mul r8, r8, lr
+    adc r12, r12, r7, lsr #16
+    adds r7, r12, r8, lsl #16
+    lsr r8, r8, #16
+    adc r8, r8, #0
+    ldr r9, [sp, #0]
+    ldr r10, [sp, #4]
+    ldr r11, [sp, #8]
+    ldr r12, [sp, #12]
+    adds r0, r0, r9
+    adcs r1, r1, r10
+    adcs r2, r2, r11
+    adcs r3, r3, r12
+    ldr r9, [sp, #16]
+    ldr r10, [sp, #20]
+    ldr r11, [sp, #24]
+    ldr r12, [sp, #28]
+    adcs r4, r4, r9
+    adcs r5, r5, r10
+    adcs r6, r6, r11
+    adcs r7, r7, r12
+    adc r8, r8, #0
+    ldr r9, [sp, #112]
+    mul r8, r8, lr
+    adds r0, r0, r8
     adcs r1, r1, #0
     adcs r2, r2, #0
     adcs r3, r3, #0
     adcs r4, r4, #0
-    sbc r12, r12, r12
-    bic r12, r6, r12
-    add r0, r0, r12
-    str r0, [r5, #0]
-    str r9, [r5, #4]
-    str r10, [r5, #8]
-    str r11, [r5, #12]
-    str r1, [r5, #16]
-    str r2, [r5, #20]
-    str r3, [r5, #24]
-    str r4, [r5, #28]
-    add sp, #140
+    adcs r5, r5, #0
+    adcs r6, r6, #0
+    adcs r7, r7, #0
+    sbc r8, r8, r8
+    bic r8, lr, r8
+    add r0, r0, r8
+    str r0, [r9, #0]
+    str r1, [r9, #4]
+    str r2, [r9, #8]
+    str r3, [r9, #12]
+    str r4, [r9, #16]
+    str r5, [r9, #20]
+    str r6, [r9, #24]
+    str r7, [r9, #28]
+    add sp, #120
     pop {r4-r11, pc}
 .size microsalt_fe_sq, .-microsalt_fe_sq
