@@ -46,17 +46,11 @@ def layout():
 
 
 ROWS, ND, NE, TAB_END = layout()
-MEND, HIBIT, ST, MASK = TAB_END, TAB_END + 4, TAB_END + 8, TAB_END + 12
-
-
-def scr(k):
-    """Scratch word k of ten: r's digits on entry, before -d and -e are made; h's digits on
-    return, where digit k >= 5 overwrites -e_(k-5), read at column 2 (k - 5) < k."""
-    return ND + 4 * k if k < 5 else NE + 4 * (k - 5)
+ST, MEND, HIBIT, MASK = TAB_END, TAB_END + 4, TAB_END + 8, TAB_END + 12
 
 
 FRAME = MASK + 4
-SECRET_END = MEND                        # everything below is wiped on return
+SECRET_END = TAB_END                        # everything below is wiped on return
 assert FRAME <= 508
 
 
@@ -93,9 +87,11 @@ HEADER = f"""\
  * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
  *
  * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
- * words b'_(i,t) (b_(t-i), or 5 b_(t-i+5) for t < i) of a table of 25 words per product,
- * made on entry from r, so that a row is one LDM of six words (7 cycles), five MULS and
- * five ADDs into the accumulators (r8-r12, column t in r8 + t): 17 cycles for 5 products.
+ * words b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (for the columns i, .., 4, 0, .., i - 1) of a
+ * table of 25 words per product, made on entry from r (a row is the row before with one
+ * more word times 5, so that each is one STM), and a row is one LDM of six words (7
+ * cycles), five MULS and five ADDs into the accumulators (r8-r12, column t in r8 + t): 17
+ * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
  * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
  * after the first and the even columns (-e) after the second, so that one pointer (r7)
@@ -105,18 +101,22 @@ HEADER = f"""\
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
  * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
- * On entry the state's words are split into columns as a message is; on return the columns
- * are carried twice and packed into words: h < 2^130 + 2^117, so h[4] <= 4.
+ * On entry the state's words are split into columns as a message's are; on return the
+ * columns are carried once into digits, packed into words as they fill, and the bits from
+ * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
+ * h[4] <= 4.
  *
- * Frame ({FRAME} bytes): the three tables with their digits' slots, -d and -e (r's digits on
- * entry, h's on return), m's end, the pad bit (shifted to column 9), st and the
- * digit mask; all but the last four words are secret and wiped on return. r4-r11 are saved.
+ * Frame ({FRAME} bytes): the three tables with their digits' slots, -d and -e, then st, m's
+ * end, the pad bit (shifted to column 9) and the digit mask; all but these four words are
+ * secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,336
+ * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,143
  * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
- * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,886, 27.2 a byte (before: 51,942). The
- * tables cost about 700 cycles a call, so a single block is slower than before (16 bytes:
- * 2,182 against 1,983) and two are already faster.
+ * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,693, 27.0 a byte (before: 51,942). A
+ * call costs about 510 cycles besides its blocks (the tables about 190, the wipe 120, the
+ * packing 85, the state's split 40, the registers' saving 35), so a single block is as
+ * fast as before within 0.3% (16 bytes: 1,989 against 1,983) and two are faster (32
+ * bytes: 2,397).
  */
     .syntax unified
     .thumb
@@ -125,65 +125,88 @@ HEADER = f"""\
 
 
 # -- pieces ----------------------------------------------------------------------------------
-def extract(e, dst, tmp, words, k, nwords=4):
-    """dst = digit k (bits 13k .. 13k + 12) of the number in the registers words, little
-    endian; bits from word nwords up are left out."""
-    lo = D * k
-    a, s = divmod(lo, 32)
-    if s + D <= 32:
-        if 32 - s - D:
-            e(f"lsls {dst}, {words[a]}, #{32 - s - D}", f"lsrs {dst}, {dst}, #{32 - D}")
-        else:
-            e(f"lsrs {dst}, {words[a]}, #{32 - D}")
-        return
-    e(f"lsrs {dst}, {words[a]}, #{s}")
-    nh = D - (32 - s)
-    if a + 1 < nwords:
-        e(f"lsls {tmp}, {words[a + 1]}, #{32 - nh}")
-        if s - nh:
-            e(f"lsrs {tmp}, {tmp}, #{s - nh}")
-        e(f"orrs {dst}, {dst}, {tmp}")
+CLAMP = [0x0FFFFFFF, 0x0FFFFFFC, 0x0FFFFFFC, 0x0FFFFFFC]
+# The odd (G) and the even (F) digits of the clamped r from its words in r1-r4, into r1-r5
+# in place (r0: scratch), each word read before it is overwritten; bits the clamping clears
+# need no mask. Checked below on random clamped r's.
+R_DIGITS = {
+    "G": ["lsrs r5, r4, #21", "lsls r4, r4, #24", "lsrs r4, r4, #19", "lsrs r0, r3, #27",
+          "adds r4, r4, r0", "lsls r3, r3, #18", "lsrs r3, r3, #19", "lsls r2, r2, #12",
+          "lsrs r2, r2, #19", "lsls r1, r1, #6", "lsrs r1, r1, #19"],
+    "F": ["lsls r5, r4, #11", "lsrs r5, r5, #19", "lsls r4, r3, #5", "lsrs r4, r4, #19",
+          "lsrs r3, r2, #20", "lsls r2, r2, #25", "lsrs r2, r2, #19", "lsrs r0, r1, #26",
+          "adds r2, r2, r0", "lsls r1, r1, #19", "lsrs r1, r1, #19"],
+}
+
+
+def _check_r_digits():
+    import random
+    rng = random.Random(1305)
+    for _ in range(2000):
+        words = [rng.getrandbits(32) & c for c in CLAMP]
+        if _ < 2:
+            words = [c if _ else 0 for c in CLAMP]
+        r = sum(w << (32 * k) for k, w in enumerate(words))
+        for name, first in (("G", 1), ("F", 0)):
+            reg = {f"r{k + 1}": w for k, w in enumerate(words)}
+            for ins in R_DIGITS[name]:
+                op, rest = ins.split(" ", 1)
+                d, x, y = [t.strip() for t in rest.split(",")]
+                x = reg[x]
+                y = int(y[1:]) if y.startswith("#") else reg[y]
+                reg[d] = {"lsls": (x << y), "lsrs": x >> y, "adds": x + y}[op] & 0xFFFFFFFF
+            assert [reg[f"r{j + 1}"] for j in range(5)] == \
+                [(r >> (D * (2 * j + first))) & DMASK for j in range(5)], name
+
+
+_check_r_digits()
 
 
 def entry(e):
     e.comment("st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask")
-    e(f"str r0, [sp, #{ST}]", "lsls r2, r2, #4", "adds r2, r2, r1", f"str r2, [sp, #{MEND}]",
-      f"lsls r3, r3, #{128 - 9 * D}", f"str r3, [sp, #{HIBIT}]", "mov lr, r1",
-      "movs r4, #1", f"lsls r4, r4, #{D}", "subs r4, r4, #1", f"str r4, [sp, #{MASK}]")
-    e.comment("r's digits into the scratch words")
-    w = ["r1", "r2", "r3", "r4"]
-    e(*[f"ldr {w[k]}, [r0, #{20 + 4 * k}]" for k in range(4)])
-    for k in range(10):
-        extract(e, "r5", "r6", w, k)
-        e(f"str r5, [sp, #{scr(k)}]")
-    e.comment("The tables: b_j at (i, i + j), 5 b_j at (i, i + j - 5); b = -G, -F, F + G")
+    assert (ST, MEND, HIBIT, MASK) == tuple(ST + 4 * k for k in range(4))
+    e("mov lr, r1", "lsls r2, r2, #4", "adds r1, r1, r2", f"lsls r2, r3, #{128 - 9 * D}",
+      "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
+      f"add r4, sp, #{ST}", "stm r4!, {r0-r3}")
+    e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
+              "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each")
+    e(f"mov {ACC[4]}, r0")                 # st, until h is split
     for s in range(3):
-        for j in range(5):
-            f, g = f"[sp, #{scr(2 * j)}]", f"[sp, #{scr(2 * j + 1)}]"
-            if s == 0:
-                e(f"ldr r0, {g}", "rsbs r0, r0, #0")
-            elif s == 1:
-                e(f"ldr r0, {f}", "rsbs r0, r0, #0")
-            else:
-                e(f"ldr r0, {f}", f"ldr r1, {g}", "adds r0, r0, r1")
-            for i in range(5 - j):
-                e(f"str r0, [sp, #{entry_word(s, i, i + j)}]")
-            if j:
-                e("lsls r1, r0, #2", "adds r0, r0, r1")
-                for i in range(5 - j, 5):
-                    e(f"str r0, [sp, #{entry_word(s, i, i + j - 5)}]")
-    e.comment("h's words into the columns, as a message's: the even ones negated into the "
-              "frame, the odd ones into r8-r12")
-    e("ldr r0, [sp, #%d]" % ST)
-    e(*[f"ldr {w[k]}, [r0, #{4 * k}]" for k in range(4)], "ldr r7, [r0, #16]")
-    for k in range(10):
-        extract(e, "r5", "r6", w, k)
-        if k == 9:
-            e(f"lsls r7, r7, #{128 - 9 * D}", "adds r5, r5, r7")
-        if k % 2 == 0:
-            e("rsbs r5, r5, #0", f"str r5, [sp, #{NE + 2 * k}]")
+        if s < 2:
+            if s:
+                e(f"mov r0, {ACC[4]}")
+            e("adds r0, #20", "ldm r0!, {r1-r4}", *R_DIGITS["GF"[s]])
+            e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
         else:
-            e(f"mov {ACC[k // 2]}, r5")
+            # F + G = -(-F - G): -F from the second table's first row, -G from the first's
+            e(f"add r7, sp, #{ROWS[(1, 0)][1]}", "ldm r7!, {r1-r5}")
+            for j in range(5):
+                e(f"ldr r6, [sp, #{entry_word(0, 0, j)}]", f"adds r{j + 1}, r{j + 1}, r6")
+            e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
+        base = ROWS[(s, 0)][1] - (0 if slot(s, 0) is None else 4)
+        e(f"add r7, sp, #{base}")
+        e("movs r0, #5")                 # r0 goes into the slots, which each block writes
+        for i in range(5):
+            if i:
+                e(f"muls r{6 - i}, r0, r{6 - i}")
+            e("stm r7!, {r1-r5}" if slot(s, i) is None else "stm r7!, {r0-r5}")
+    e.comment("h's words into the columns, each split once as a message's (SPLIT; h[4] into "
+              "column 9, none into column 5): the even ones negated into the frame by one "
+              "STM (from r3-r7), the odd ones into r8-r12")
+    e(f"mov r7, {ACC[4]}", "ldm r7!, {r0-r4}", f"lsls r4, r4, #{128 - 9 * D}",
+      f"mov {ACC[4]}, r4")
+    even = lambda c: f"r{3 + c // 2}"
+    for w, lo, c, sh, hc in reversed(SPLIT):      # word w is r{w}; r{w + 1} is free by now
+        hi = even(hc) if hc % 2 == 0 else f"r{w + 1}"
+        lo_r = even(c) if c % 2 == 0 else f"r{w}"
+        e(f"lsrs {hi}, r{w}, #{lo}")
+        if hc % 2:
+            e(f"mov {ACC[hc // 2]}, {hi}")
+        e(f"lsls {lo_r}, r{w}, #{32 - lo}", f"lsrs {lo_r}, {lo_r}, #{32 - lo - sh}")
+        if c % 2:
+            e(f"mov {ACC[c // 2]}, {lo_r}")
+    e("movs r0, #0", f"mov {ACC[2]}, r0")
+    e(*[f"rsbs r{k}, r{k}, #0" for k in range(3, 8)], f"add r0, sp, #{NE}", "stm r0!, {r3-r7}")
 
 
 def load_message(e):
@@ -273,8 +296,8 @@ def rows(e, s, fresh=False):
             a = "r0"
             if i == 0 and slot(s - 1, 0) is None and slot(s + 1, 0) is None:
                 e(f"adds {RES}, {RES}, r0")      # O_0 + E_0 = S_0
-        for t in range(5):
-            b = f"r{t + 1}"
+        for p in range(5):               # word p of row i: column (i + p) mod 5
+            b, t = f"r{p + 1}", (i + p) % 5
             e(f"muls {b}, {a}, {b}")
             e(f"mov {ACC[t]}, {b}" if fresh and i == 0 else f"add {ACC[t]}, {b}")
 
@@ -299,41 +322,36 @@ def products(e):
 
 def leave(e):
     """The columns carried and packed into st->h; the frame wiped."""
-    e.comment("After the last block: the columns carried into digits in the scratch words, "
-              "bits 130 up back into h_0 (r7: the mask, r1: the carry)")
+    e.comment("After the last block: the columns carried once into digits (r7: the mask, r1: "
+              "the carry), packed into st->h's words as they fill, in r3-r7 (r7 once the "
+              "mask is done with)")
+    W = ["r3", "r4", "r5", "r6", "r7"]
     e(f"ldr r7, [sp, #{MASK}]")
     for k in range(10):
         if k % 2 == 0:
-            e(f"ldr r0, [sp, #{NE + 2 * k}]", "rsbs r0, r0, #0")
+            e(f"ldr r0, [sp, #{NE + 2 * k}]", "subs r0, r1, r0" if k else "rsbs r0, r0, #0")
         else:
-            e(f"mov r0, {ACC[k // 2]}")
-        if k:
-            e("adds r0, r0, r1")
-        e("lsrs r1, r0, #13", "ands r0, r0, r7", f"str r0, [sp, #{scr(k)}]")
-    e("lsls r2, r1, #2", "adds r1, r1, r2", f"ldr r0, [sp, #{scr(0)}]", "adds r0, r0, r1")
-    e.comment("Carried again and packed into st->h's words as they fill (r3): the digits "
-              "below 2^13 but h_9, at most 2^13, so h < 2^130 + 2^117 and h[4] <= 4")
-    e(f"ldr r5, [sp, #{ST}]")
-    for k in range(10):
-        if k:
-            e(f"ldr r0, [sp, #{scr(k)}]", "adds r0, r0, r1")
-        if k < 9:
-            e("lsrs r1, r0, #13", "ands r0, r0, r7")
+            e(f"mov r0, {ACC[k // 2]}", "adds r0, r0, r1")
+        e("lsrs r1, r0, #13", "ands r0, r0, r7")
         wd, sh = divmod(D * k, 32)
         if sh == 0:
-            e("mov r3, r0")
+            e(f"mov {W[wd]}, r0")
         else:
-            e(f"lsls r2, r0, #{sh}", "orrs r3, r3, r2")
+            e(f"lsls r2, r0, #{sh}", f"orrs {W[wd]}, {W[wd]}, r2")
         if sh + D > 32:
-            e(f"str r3, [r5, #{4 * wd}]", f"lsrs r3, r0, #{32 - sh}")
-    e("str r3, [r5, #16]")
+            assert W[wd + 1] != "r7" or k == 9
+            e(f"lsrs {W[wd + 1]}, r0, #{32 - sh}")
+    e.comment("Bits 130 up (r1) times 5 into the words: h < 2^130 + 5 2^19, so h[4] <= 4")
+    e("lsls r2, r1, #2", "adds r1, r1, r2", "movs r2, #0", "adds r3, r3, r1",
+      "adcs r4, r2", "adcs r5, r2", "adcs r6, r2", "adcs r7, r2",
+      f"ldr r0, [sp, #{ST}]", "stm r0!, {r3-r7}")
     e.comment("The frame held r's and h's digits")
-    e("movs r0, #0", "movs r1, #0", "movs r2, #0", "movs r3, #0", "mov r7, sp")
+    e(*[f"movs r{k}, #0" for k in range(7) if k != 2], "mov r7, sp")   # r2 is 0
     n = SECRET_END // 4
-    for _ in range(n // 4):
-        e("stm r7!, {r0-r3}")
-    for _ in range(n % 4):
-        e("stm r7!, {r0}")
+    for _ in range(n // 7):
+        e("stm r7!, {r0-r6}")
+    if n % 7:
+        e("stm r7!, {r0-r%d}" % (n % 7 - 1))
 
 
 def generate():
@@ -343,11 +361,14 @@ def generate():
                     "/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, "
                     "const uint8_t *m,",
                     " *                                size_t nblocks, uint32_t hibit); */"])
+    # nblocks = 0 returns through a BEQ not taken otherwise (1 cycle, where a taken BNE past a
+    # return costs 3); a BEQ reaches 256 bytes, so the return sits just before the entry.
+    e(".Lnone:", "bx lr")
     e(".global microsalt_poly1305_blocks",
       ".type microsalt_poly1305_blocks, %function",
       ".thumb_func",
       "microsalt_poly1305_blocks:")
-    e("cmp r2, #0", "bne 1f", "bx lr", "1:", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
+    e("cmp r2, #0", "beq .Lnone", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
       "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
     entry(e)
     e("b .Lblock")

@@ -21,9 +21,11 @@
  * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
  *
  * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
- * words b'_(i,t) (b_(t-i), or 5 b_(t-i+5) for t < i) of a table of 25 words per product,
- * made on entry from r, so that a row is one LDM of six words (7 cycles), five MULS and
- * five ADDs into the accumulators (r8-r12, column t in r8 + t): 17 cycles for 5 products.
+ * words b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (for the columns i, .., 4, 0, .., i - 1) of a
+ * table of 25 words per product, made on entry from r (a row is the row before with one
+ * more word times 5, so that each is one STM), and a row is one LDM of six words (7
+ * cycles), five MULS and five ADDs into the accumulators (r8-r12, column t in r8 + t): 17
+ * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
  * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
  * after the first and the even columns (-e) after the second, so that one pointer (r7)
@@ -33,18 +35,22 @@
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
  * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
- * On entry the state's words are split into columns as a message is; on return the columns
- * are carried twice and packed into words: h < 2^130 + 2^117, so h[4] <= 4.
+ * On entry the state's words are split into columns as a message's are; on return the
+ * columns are carried once into digits, packed into words as they fill, and the bits from
+ * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
+ * h[4] <= 4.
  *
- * Frame (408 bytes): the three tables with their digits' slots, -d and -e (r's digits on
- * entry, h's on return), m's end, the pad bit (shifted to column 9), st and the
- * digit mask; all but the last four words are secret and wiped on return. r4-r11 are saved.
+ * Frame (408 bytes): the three tables with their digits' slots, -d and -e, then st, m's
+ * end, the pad bit (shifted to column 9) and the digit mask; all but these four words are
+ * secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,336
+ * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,143
  * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
- * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,886, 27.2 a byte (before: 51,942). The
- * tables cost about 700 cycles a call, so a single block is slower than before (16 bytes:
- * 2,182 against 1,983) and two are already faster.
+ * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,693, 27.0 a byte (before: 51,942). A
+ * call costs about 510 cycles besides its blocks (the tables about 190, the wipe 120, the
+ * packing 85, the state's split 40, the registers' saving 35), so a single block is as
+ * fast as before within 0.3% (16 bytes: 1,989 against 1,983) and two are faster (32
+ * bytes: 2,397).
  */
     .syntax unified
     .thumb
@@ -52,14 +58,14 @@
 
 /* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
  *                                size_t nblocks, uint32_t hibit); */
+.Lnone:
+    bx lr
 .global microsalt_poly1305_blocks
 .type microsalt_poly1305_blocks, %function
 .thumb_func
 microsalt_poly1305_blocks:
     cmp r2, #0
-    bne 1f
-    bx lr
-1:
+    beq .Lnone
     push {r4-r7, lr}
     mov r4, r8
     mov r5, r9
@@ -69,244 +75,135 @@ microsalt_poly1305_blocks:
     sub sp, #408
 
 /* st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask */
-    str r0, [sp, #400]
-    lsls r2, r2, #4
-    adds r2, r2, r1
-    str r2, [sp, #392]
-    lsls r3, r3, #11
-    str r3, [sp, #396]
     mov lr, r1
-    movs r4, #1
-    lsls r4, r4, #13
-    subs r4, r4, #1
-    str r4, [sp, #404]
+    lsls r2, r2, #4
+    adds r1, r1, r2
+    lsls r2, r3, #11
+    movs r3, #1
+    lsls r3, r3, #13
+    subs r3, r3, #1
+    add r4, sp, #392
+    stm r4!, {r0-r3}
 
-/* r's digits into the scratch words */
-    ldr r1, [r0, #20]
-    ldr r2, [r0, #24]
-    ldr r3, [r0, #28]
-    ldr r4, [r0, #32]
-    lsls r5, r1, #19
-    lsrs r5, r5, #19
-    str r5, [sp, #116]
-    lsls r5, r1, #6
-    lsrs r5, r5, #19
-    str r5, [sp, #120]
-    lsrs r5, r1, #26
-    lsls r6, r2, #25
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    str r5, [sp, #124]
-    lsls r5, r2, #12
-    lsrs r5, r5, #19
-    str r5, [sp, #128]
-    lsrs r5, r2, #20
-    lsls r6, r3, #31
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    str r5, [sp, #132]
-    lsls r5, r3, #18
-    lsrs r5, r5, #19
-    str r5, [sp, #256]
-    lsls r5, r3, #5
-    lsrs r5, r5, #19
-    str r5, [sp, #260]
-    lsrs r5, r3, #27
-    lsls r6, r4, #24
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    str r5, [sp, #264]
+/* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each */
+    mov r12, r0
+    adds r0, #20
+    ldm r0!, {r1-r4}
+    lsrs r5, r4, #21
+    lsls r4, r4, #24
+    lsrs r4, r4, #19
+    lsrs r0, r3, #27
+    adds r4, r4, r0
+    lsls r3, r3, #18
+    lsrs r3, r3, #19
+    lsls r2, r2, #12
+    lsrs r2, r2, #19
+    lsls r1, r1, #6
+    lsrs r1, r1, #19
+    rsbs r1, r1, #0
+    rsbs r2, r2, #0
+    rsbs r3, r3, #0
+    rsbs r4, r4, #0
+    rsbs r5, r5, #0
+    add r7, sp, #0
+    movs r0, #5
+    stm r7!, {r1-r5}
+    muls r5, r0, r5
+    stm r7!, {r0-r5}
+    muls r4, r0, r4
+    stm r7!, {r0-r5}
+    muls r3, r0, r3
+    stm r7!, {r0-r5}
+    muls r2, r0, r2
+    stm r7!, {r0-r5}
+    mov r0, r12
+    adds r0, #20
+    ldm r0!, {r1-r4}
     lsls r5, r4, #11
     lsrs r5, r5, #19
-    str r5, [sp, #268]
-    lsrs r5, r4, #21
-    str r5, [sp, #272]
+    lsls r4, r3, #5
+    lsrs r4, r4, #19
+    lsrs r3, r2, #20
+    lsls r2, r2, #25
+    lsrs r2, r2, #19
+    lsrs r0, r1, #26
+    adds r2, r2, r0
+    lsls r1, r1, #19
+    lsrs r1, r1, #19
+    rsbs r1, r1, #0
+    rsbs r2, r2, #0
+    rsbs r3, r3, #0
+    rsbs r4, r4, #0
+    rsbs r5, r5, #0
+    add r7, sp, #136
+    movs r0, #5
+    stm r7!, {r0-r5}
+    muls r5, r0, r5
+    stm r7!, {r0-r5}
+    muls r4, r0, r4
+    stm r7!, {r0-r5}
+    muls r3, r0, r3
+    stm r7!, {r0-r5}
+    muls r2, r0, r2
+    stm r7!, {r0-r5}
+    add r7, sp, #140
+    ldm r7!, {r1-r5}
+    ldr r6, [sp, #0]
+    adds r1, r1, r6
+    ldr r6, [sp, #4]
+    adds r2, r2, r6
+    ldr r6, [sp, #8]
+    adds r3, r3, r6
+    ldr r6, [sp, #12]
+    adds r4, r4, r6
+    ldr r6, [sp, #16]
+    adds r5, r5, r6
+    rsbs r1, r1, #0
+    rsbs r2, r2, #0
+    rsbs r3, r3, #0
+    rsbs r4, r4, #0
+    rsbs r5, r5, #0
+    add r7, sp, #276
+    movs r0, #5
+    stm r7!, {r1-r5}
+    muls r5, r0, r5
+    stm r7!, {r0-r5}
+    muls r4, r0, r4
+    stm r7!, {r0-r5}
+    muls r3, r0, r3
+    stm r7!, {r0-r5}
+    muls r2, r0, r2
+    stm r7!, {r0-r5}
 
-/* The tables: b_j at (i, i + j), 5 b_j at (i, i + j - 5); b = -G, -F, F + G */
-    ldr r0, [sp, #120]
-    rsbs r0, r0, #0
-    str r0, [sp, #0]
-    str r0, [sp, #28]
-    str r0, [sp, #56]
-    str r0, [sp, #84]
-    str r0, [sp, #112]
-    ldr r0, [sp, #128]
-    rsbs r0, r0, #0
-    str r0, [sp, #4]
-    str r0, [sp, #32]
-    str r0, [sp, #60]
-    str r0, [sp, #88]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #96]
-    ldr r0, [sp, #256]
-    rsbs r0, r0, #0
-    str r0, [sp, #8]
-    str r0, [sp, #36]
-    str r0, [sp, #64]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #72]
-    str r0, [sp, #100]
-    ldr r0, [sp, #264]
-    rsbs r0, r0, #0
-    str r0, [sp, #12]
-    str r0, [sp, #40]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #48]
-    str r0, [sp, #76]
-    str r0, [sp, #104]
-    ldr r0, [sp, #272]
-    rsbs r0, r0, #0
-    str r0, [sp, #16]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #24]
-    str r0, [sp, #52]
-    str r0, [sp, #80]
-    str r0, [sp, #108]
-    ldr r0, [sp, #116]
-    rsbs r0, r0, #0
-    str r0, [sp, #140]
-    str r0, [sp, #168]
-    str r0, [sp, #196]
-    str r0, [sp, #224]
-    str r0, [sp, #252]
-    ldr r0, [sp, #124]
-    rsbs r0, r0, #0
-    str r0, [sp, #144]
-    str r0, [sp, #172]
-    str r0, [sp, #200]
-    str r0, [sp, #228]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #236]
-    ldr r0, [sp, #132]
-    rsbs r0, r0, #0
-    str r0, [sp, #148]
-    str r0, [sp, #176]
-    str r0, [sp, #204]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #212]
-    str r0, [sp, #240]
-    ldr r0, [sp, #260]
-    rsbs r0, r0, #0
-    str r0, [sp, #152]
-    str r0, [sp, #180]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #188]
-    str r0, [sp, #216]
-    str r0, [sp, #244]
-    ldr r0, [sp, #268]
-    rsbs r0, r0, #0
-    str r0, [sp, #156]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #164]
-    str r0, [sp, #192]
-    str r0, [sp, #220]
-    str r0, [sp, #248]
-    ldr r0, [sp, #116]
-    ldr r1, [sp, #120]
-    adds r0, r0, r1
-    str r0, [sp, #276]
-    str r0, [sp, #304]
-    str r0, [sp, #332]
-    str r0, [sp, #360]
-    str r0, [sp, #388]
-    ldr r0, [sp, #124]
-    ldr r1, [sp, #128]
-    adds r0, r0, r1
-    str r0, [sp, #280]
-    str r0, [sp, #308]
-    str r0, [sp, #336]
-    str r0, [sp, #364]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #372]
-    ldr r0, [sp, #132]
-    ldr r1, [sp, #256]
-    adds r0, r0, r1
-    str r0, [sp, #284]
-    str r0, [sp, #312]
-    str r0, [sp, #340]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #348]
-    str r0, [sp, #376]
-    ldr r0, [sp, #260]
-    ldr r1, [sp, #264]
-    adds r0, r0, r1
-    str r0, [sp, #288]
-    str r0, [sp, #316]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #324]
-    str r0, [sp, #352]
-    str r0, [sp, #380]
-    ldr r0, [sp, #268]
-    ldr r1, [sp, #272]
-    adds r0, r0, r1
-    str r0, [sp, #292]
-    lsls r1, r0, #2
-    adds r0, r0, r1
-    str r0, [sp, #300]
-    str r0, [sp, #328]
-    str r0, [sp, #356]
-    str r0, [sp, #384]
-
-/* h's words into the columns, as a message's: the even ones negated into the frame, the odd ones into r8-r12 */
-    ldr r0, [sp, #400]
-    ldr r1, [r0, #0]
-    ldr r2, [r0, #4]
-    ldr r3, [r0, #8]
-    ldr r4, [r0, #12]
-    ldr r7, [r0, #16]
-    lsls r5, r1, #19
-    lsrs r5, r5, #19
+/* h's words into the columns, each split once as a message's (SPLIT; h[4] into column 9, none into column 5): the even ones negated into the frame by one STM (from r3-r7), the odd ones into r8-r12 */
+    mov r7, r12
+    ldm r7!, {r0-r4}
+    lsls r4, r4, #11
+    mov r12, r4
+    lsrs r7, r3, #8
+    lsls r3, r3, #24
+    lsrs r3, r3, #19
+    mov r11, r3
+    lsrs r6, r2, #14
+    lsls r5, r2, #18
+    lsrs r5, r5, #6
+    lsrs r2, r1, #7
+    mov r9, r2
+    lsls r4, r1, #25
+    lsrs r4, r4, #19
+    lsrs r1, r0, #13
+    mov r8, r1
+    lsls r3, r0, #19
+    lsrs r3, r3, #19
+    movs r0, #0
+    mov r10, r0
+    rsbs r3, r3, #0
+    rsbs r4, r4, #0
     rsbs r5, r5, #0
-    str r5, [sp, #256]
-    lsls r5, r1, #6
-    lsrs r5, r5, #19
-    mov r8, r5
-    lsrs r5, r1, #26
-    lsls r6, r2, #25
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    rsbs r5, r5, #0
-    str r5, [sp, #260]
-    lsls r5, r2, #12
-    lsrs r5, r5, #19
-    mov r9, r5
-    lsrs r5, r2, #20
-    lsls r6, r3, #31
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    rsbs r5, r5, #0
-    str r5, [sp, #264]
-    lsls r5, r3, #18
-    lsrs r5, r5, #19
-    mov r10, r5
-    lsls r5, r3, #5
-    lsrs r5, r5, #19
-    rsbs r5, r5, #0
-    str r5, [sp, #268]
-    lsrs r5, r3, #27
-    lsls r6, r4, #24
-    lsrs r6, r6, #19
-    orrs r5, r5, r6
-    mov r11, r5
-    lsls r5, r4, #11
-    lsrs r5, r5, #19
-    rsbs r5, r5, #0
-    str r5, [sp, #272]
-    lsrs r5, r4, #21
-    lsls r7, r7, #11
-    adds r5, r5, r7
-    mov r12, r5
+    rsbs r6, r6, #0
+    rsbs r7, r7, #0
+    add r0, sp, #256
+    stm r0!, {r3-r7}
     b .Lblock
 .Lunaligned:
 
@@ -411,7 +308,7 @@ microsalt_poly1305_blocks:
     str r6, [sp, #68]
     adds r6, r6, r5
     str r6, [sp, #344]
-    ldr r6, [sp, #396]
+    ldr r6, [sp, #400]
     add r6, r12
     lsrs r4, r1, #13
     adds r6, r6, r4
@@ -447,48 +344,48 @@ microsalt_poly1305_blocks:
     mov r12, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r9, r1
     muls r2, r0, r2
-    add r9, r2
+    add r10, r2
     muls r3, r0, r3
-    add r10, r3
+    add r11, r3
     muls r4, r0, r4
-    add r11, r4
+    add r12, r4
     muls r5, r0, r5
-    add r12, r5
+    add r8, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r10, r1
     muls r2, r0, r2
-    add r9, r2
+    add r11, r2
     muls r3, r0, r3
-    add r10, r3
+    add r12, r3
     muls r4, r0, r4
-    add r11, r4
+    add r8, r4
     muls r5, r0, r5
-    add r12, r5
+    add r9, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r11, r1
     muls r2, r0, r2
-    add r9, r2
+    add r12, r2
     muls r3, r0, r3
-    add r10, r3
+    add r8, r3
     muls r4, r0, r4
-    add r11, r4
+    add r9, r4
     muls r5, r0, r5
-    add r12, r5
+    add r10, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r12, r1
     muls r2, r0, r2
-    add r9, r2
+    add r8, r2
     muls r3, r0, r3
-    add r10, r3
+    add r9, r3
     muls r4, r0, r4
-    add r11, r4
+    add r10, r4
     muls r5, r0, r5
-    add r12, r5
+    add r11, r5
 
 /* -d = z A - A, kept after the first table (z A: A_4 comes back times 5) */
     mov r0, r8
@@ -520,48 +417,48 @@ microsalt_poly1305_blocks:
     add r12, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r9, r1
     muls r2, r0, r2
-    add r9, r2
+    add r10, r2
     muls r3, r0, r3
-    add r10, r3
+    add r11, r3
     muls r4, r0, r4
-    add r11, r4
+    add r12, r4
     muls r5, r0, r5
-    add r12, r5
+    add r8, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r10, r1
     muls r2, r0, r2
-    add r9, r2
+    add r11, r2
     muls r3, r0, r3
-    add r10, r3
+    add r12, r3
     muls r4, r0, r4
-    add r11, r4
+    add r8, r4
     muls r5, r0, r5
-    add r12, r5
+    add r9, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r11, r1
     muls r2, r0, r2
-    add r9, r2
+    add r12, r2
     muls r3, r0, r3
-    add r10, r3
+    add r8, r3
     muls r4, r0, r4
-    add r11, r4
+    add r9, r4
     muls r5, r0, r5
-    add r12, r5
+    add r10, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r12, r1
     muls r2, r0, r2
-    add r9, r2
+    add r8, r2
     muls r3, r0, r3
-    add r10, r3
+    add r9, r3
     muls r4, r0, r4
-    add r11, r4
+    add r10, r4
     muls r5, r0, r5
-    add r12, r5
+    add r11, r5
 
 /* -e = q - d, the next block's even columns, kept after the second table */
     add r0, sp, #116
@@ -587,214 +484,154 @@ microsalt_poly1305_blocks:
     add r12, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r9, r1
     muls r2, r0, r2
-    add r9, r2
+    add r10, r2
     muls r3, r0, r3
-    add r10, r3
+    add r11, r3
     muls r4, r0, r4
-    add r11, r4
+    add r12, r4
     muls r5, r0, r5
-    add r12, r5
+    add r8, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r10, r1
     muls r2, r0, r2
-    add r9, r2
+    add r11, r2
     muls r3, r0, r3
-    add r10, r3
+    add r12, r3
     muls r4, r0, r4
-    add r11, r4
+    add r8, r4
     muls r5, r0, r5
-    add r12, r5
+    add r9, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r11, r1
     muls r2, r0, r2
-    add r9, r2
+    add r12, r2
     muls r3, r0, r3
-    add r10, r3
+    add r8, r3
     muls r4, r0, r4
-    add r11, r4
+    add r9, r4
     muls r5, r0, r5
-    add r12, r5
+    add r10, r5
     ldm r7!, {r0-r5}
     muls r1, r0, r1
-    add r8, r1
+    add r12, r1
     muls r2, r0, r2
-    add r9, r2
+    add r8, r2
     muls r3, r0, r3
-    add r10, r3
+    add r9, r3
     muls r4, r0, r4
-    add r11, r4
+    add r10, r4
     muls r5, r0, r5
-    add r12, r5
-    ldr r1, [sp, #392]
+    add r11, r5
+    ldr r1, [sp, #396]
     cmp r1, lr
     beq 1f
     b .Lblock
 1:
 
-/* After the last block: the columns carried into digits in the scratch words, bits 130 up back into h_0 (r7: the mask, r1: the carry) */
+/* After the last block: the columns carried once into digits (r7: the mask, r1: the carry), packed into st->h's words as they fill, in r3-r7 (r7 once the mask is done with) */
     ldr r7, [sp, #404]
     ldr r0, [sp, #256]
     rsbs r0, r0, #0
     lsrs r1, r0, #13
     ands r0, r0, r7
-    str r0, [sp, #116]
-    mov r0, r8
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #120]
-    ldr r0, [sp, #260]
-    rsbs r0, r0, #0
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #124]
-    mov r0, r9
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #128]
-    ldr r0, [sp, #264]
-    rsbs r0, r0, #0
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #132]
-    mov r0, r10
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #256]
-    ldr r0, [sp, #268]
-    rsbs r0, r0, #0
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #260]
-    mov r0, r11
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #264]
-    ldr r0, [sp, #272]
-    rsbs r0, r0, #0
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #268]
-    mov r0, r12
-    adds r0, r0, r1
-    lsrs r1, r0, #13
-    ands r0, r0, r7
-    str r0, [sp, #272]
-    lsls r2, r1, #2
-    adds r1, r1, r2
-    ldr r0, [sp, #116]
-    adds r0, r0, r1
-
-/* Carried again and packed into st->h's words as they fill (r3): the digits below 2^13 but h_9, at most 2^13, so h < 2^130 + 2^117 and h[4] <= 4 */
-    ldr r5, [sp, #400]
-    lsrs r1, r0, #13
-    ands r0, r0, r7
     mov r3, r0
-    ldr r0, [sp, #120]
+    mov r0, r8
     adds r0, r0, r1
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #13
     orrs r3, r3, r2
-    ldr r0, [sp, #124]
-    adds r0, r0, r1
+    ldr r0, [sp, #260]
+    subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #26
     orrs r3, r3, r2
-    str r3, [r5, #0]
-    lsrs r3, r0, #6
-    ldr r0, [sp, #128]
+    lsrs r4, r0, #6
+    mov r0, r9
     adds r0, r0, r1
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #7
-    orrs r3, r3, r2
-    ldr r0, [sp, #132]
-    adds r0, r0, r1
+    orrs r4, r4, r2
+    ldr r0, [sp, #264]
+    subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #20
-    orrs r3, r3, r2
-    str r3, [r5, #4]
-    lsrs r3, r0, #12
-    ldr r0, [sp, #256]
+    orrs r4, r4, r2
+    lsrs r5, r0, #12
+    mov r0, r10
     adds r0, r0, r1
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #1
-    orrs r3, r3, r2
-    ldr r0, [sp, #260]
-    adds r0, r0, r1
+    orrs r5, r5, r2
+    ldr r0, [sp, #268]
+    subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #14
-    orrs r3, r3, r2
-    ldr r0, [sp, #264]
+    orrs r5, r5, r2
+    mov r0, r11
     adds r0, r0, r1
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #27
-    orrs r3, r3, r2
-    str r3, [r5, #8]
-    lsrs r3, r0, #5
-    ldr r0, [sp, #268]
-    adds r0, r0, r1
+    orrs r5, r5, r2
+    lsrs r6, r0, #5
+    ldr r0, [sp, #272]
+    subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
     lsls r2, r0, #8
-    orrs r3, r3, r2
-    ldr r0, [sp, #272]
+    orrs r6, r6, r2
+    mov r0, r12
     adds r0, r0, r1
+    lsrs r1, r0, #13
+    ands r0, r0, r7
     lsls r2, r0, #21
-    orrs r3, r3, r2
-    str r3, [r5, #12]
-    lsrs r3, r0, #11
-    str r3, [r5, #16]
+    orrs r6, r6, r2
+    lsrs r7, r0, #11
+
+/* Bits 130 up (r1) times 5 into the words: h < 2^130 + 5 2^19, so h[4] <= 4 */
+    lsls r2, r1, #2
+    adds r1, r1, r2
+    movs r2, #0
+    adds r3, r3, r1
+    adcs r4, r2
+    adcs r5, r2
+    adcs r6, r2
+    adcs r7, r2
+    ldr r0, [sp, #392]
+    stm r0!, {r3-r7}
 
 /* The frame held r's and h's digits */
     movs r0, #0
     movs r1, #0
-    movs r2, #0
     movs r3, #0
+    movs r4, #0
+    movs r5, #0
+    movs r6, #0
     mov r7, sp
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0-r3}
-    stm r7!, {r0}
-    stm r7!, {r0}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
+    stm r7!, {r0-r6}
     add sp, #408
     pop {r4-r7}
     mov r8, r4
