@@ -6,8 +6,9 @@
  *
  * Two words of each operand at a time, the most that five free low registers hold beside the
  * difference: d = f ^ g, t = d & mask, then g ^ t and f = d ^ (g ^ t), five instructions a
- * word. LDM and STM cost 1 + N where LDR and STR cost 2 each; the pointers step back over the
- * words LDM has just read, which costs less than reading them by offset.
+ * word. STM costs 1 + N where STR costs 2 each, and stores through a pointer it moves on: LDM
+ * moves it first, and one SUBS steps it back, which makes LDM and SUBS cost what two LDRs by
+ * offset would.
  *
  * Registers: f's pointer in r0, g's in r1, the mask in r2, the words in r3-r6, the difference
  * in r7; r4-r7 and lr pushed (20 bytes of stack). Cycles, modelled (docs/cycle-model.md), the
