@@ -106,6 +106,18 @@ def base_reg(emit, base, low):
     return low
 
 
+def address(emit, x, low):
+    """low = the address of x (as in at()), for an LDM: sp plus the offset, or the pointer
+    parked in its high register plus the offset."""
+    b, xo = x
+    if b == "sp":
+        emit(f"add {low}, sp, #{xo}")
+    else:
+        emit(f"mov {low}, {b}")
+        if xo:
+            emit(f"adds {low}, #{xo}")
+
+
 def mul32(emit, a, b, t0, t2, x):
     """(t0 low, a high) = a b, four products of 16-bit halves; b and x are clobbered. The two
     middle products go in one at a time, each with its own carry: no 33-bit sum."""
@@ -225,12 +237,7 @@ def cross_regs(emit, x):
     at its last use or the copy made of it, and so that the words come out in ascending
     registers. x_hi's low word and x_lo's high one come back for the fourth product."""
     b, xo = x
-    if b == "sp":
-        emit(f"add r7, sp, #{xo}")
-    else:
-        emit(f"mov r7, {b}")
-        if xo:
-            emit(f"adds r7, #{xo}")
+    address(emit, x, "r7")
     emit("ldm r7, {r0, r1, r6, r7}", "movs r5, r0")
     mul32(emit, "r0", "r6", "r2", "r3", "r4")
     emit("mov r12, r2", "movs r6, r7")
@@ -273,13 +280,8 @@ def diff(emit, k, x, do, m, store_m=False, keep0=None, advance=False):
     pointer moved on to x's end, by the LDM's write-back. Everything is read before [do] is
     written: do may be x's own offset in the frame."""
     regs = ["r0", "r1", "r2", "r3"]
-    b, xo = x
-    if b == "sp":
-        emit(f"add r4, sp, #{xo}")
-    else:
-        emit(f"mov r4, {b}")
-        if xo:
-            emit(f"adds r4, #{xo}")
+    b = x[0]
+    address(emit, x, "r4")
     emit("ldm r4!, {r0, r1, r2, r3}")
     if advance:
         emit(f"mov {b}, r4")

@@ -14,7 +14,7 @@ it).
 import pathlib
 
 from asm_gen import Out, main
-from poly1305_radix13 import D, DMASK, H1MAX, SPLIT, TOP
+from poly1305_radix13 import D, DMASK, H1MAX, PROTOTYPE, SPLIT, TOP
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv6m/poly1305.S"
 
@@ -357,10 +357,7 @@ def leave(e):
 def generate():
     e = Out()
     e.lines.extend(HEADER.rstrip("\n").split("\n"))
-    e.lines.extend(["",
-                    "/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, "
-                    "const uint8_t *m,",
-                    " *                                size_t nblocks, uint32_t hibit); */"])
+    e.lines.extend([""] + PROTOTYPE)
     # nblocks = 0 returns through a BEQ not taken otherwise (1 cycle, where a taken BNE past a
     # return costs 3); a BEQ reaches 256 bytes, so the return sits just before the entry.
     e(".Lnone:", "bx lr")

@@ -12,7 +12,7 @@ it).
 import pathlib
 
 from asm_gen import Out, main
-from poly1305_radix13 import D, DMASK, EXCESS_BITS, H1MAX, SPLIT, TOP
+from poly1305_radix13 import D, DMASK, EXCESS_BITS, H1MAX, PROTOTYPE, SPLIT, TOP
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv7m/poly1305.S"
 
@@ -265,10 +265,7 @@ def leave(e):
 def generate():
     e = Out()
     e.lines.extend(HEADER.rstrip("\n").split("\n"))
-    e.lines.extend(["",
-                    "/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, "
-                    "const uint8_t *m,",
-                    " *                                size_t nblocks, uint32_t hibit); */"])
+    e.lines.extend([""] + PROTOTYPE)
     e(".global microsalt_poly1305_blocks",
       ".type microsalt_poly1305_blocks, %function",
       ".thumb_func",

@@ -3,6 +3,10 @@
 message block's words go into the columns, and the bounds their headers state, worked out
 and asserted here once."""
 
+# The C prototype the kernels' files state above their global symbol.
+PROTOTYPE = ["/* void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,",
+             " *                                size_t nblocks, uint32_t hibit); */"]
+
 D = 13                                   # digit bits; 10 D = 130
 DMASK = (1 << D) - 1
 
