@@ -13,31 +13,32 @@
 #ifndef MICROSALT_BASE_TABLE_BLOCKS
 #define MICROSALT_BASE_TABLE_BLOCKS 8
 #endif
-#if MICROSALT_BASE_TABLE_BLOCKS != 4 && MICROSALT_BASE_TABLE_BLOCKS != 8 && \
-    MICROSALT_BASE_TABLE_BLOCKS != 16
-#error "MICROSALT_BASE_TABLE_BLOCKS: 4, 8 or 16"
+#if MICROSALT_BASE_TABLE_BLOCKS != 2 && MICROSALT_BASE_TABLE_BLOCKS != 4 && \
+    MICROSALT_BASE_TABLE_BLOCKS != 8 && MICROSALT_BASE_TABLE_BLOCKS != 16
+#error "MICROSALT_BASE_TABLE_BLOCKS: 2, 4, 8 or 16"
 #endif
 #define GE25519_TABLE_BLOCKS MICROSALT_BASE_TABLE_BLOCKS
 
 #include "ge25519_base.h"
 
 /*
- * The fixed-base table: MICROSALT_BASE_TABLE_BLOCKS = 4, 8 or 16 base points B_k, each with
- * its multiples 1..8 (768 bytes a block). A scalar's 64 signed radix-16 digits split into
- * that many blocks, so [a]B costs 64 mixed additions and 4 (64 / blocks - 1) doublings. The
- * block count trades flash for doublings: 4 blocks (3 KB) need 60 doublings, 8 blocks (6 KB)
- * 28, 16 blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10 layout) 4. Chips with flash
- * to spare take 16 (targets.txt), whose 16 fewer doublings than 8 make a signature about 10%
- * faster; the ATmega328P, whose 32 KB must hold NaCl and the application, takes 4, which
- * costs its signature about 20% (1.7M cycles) against 8 blocks. The smaller tables are
+ * The fixed-base table: MICROSALT_BASE_TABLE_BLOCKS = 2, 4, 8 or 16 base points B_k, each
+ * with its multiples 1..8 (768 bytes a block). A scalar's 64 signed radix-16 digits split
+ * into that many blocks, so [a]B costs 64 mixed additions and 4 (64 / blocks - 1) doublings.
+ * The block count trades flash for doublings: 2 blocks (1.5 KB) need 124 doublings, 4 blocks
+ * (3 KB) 60, 8 blocks (6 KB) 28, 16 blocks (12 KB) 12 and 32 blocks (24 KB, the usual ref10
+ * layout) 4. Chips with flash to spare take 16 (targets.txt), whose 16 fewer doublings than
+ * 8 make a signature about 10% faster; the ATmega328P, whose 32 KB must hold NaCl and the
+ * application, takes 4, which costs its signature about 20% (1.7M cycles) against 8 blocks;
+ * 2 are for an application that cannot spare even those 3 KB. The smaller tables are
  * subsets of the 16-block one (ge25519_base.h), so a build links only its own blocks.
  */
 #define DIGITS 64
 #define ROWS (DIGITS / MICROSALT_BASE_TABLE_BLOCKS)
 
 /* The multiples j * B_k, j = 1..8, of block k (public): block g = k (16 / blocks) of the
- * 16-block table, which ge25519_base.h splits by g mod 4 (0, 2, odd) so that a build links
- * only the blocks it uses. */
+ * 16-block table, which ge25519_base.h splits by g mod 8 (0, 4, 2 or 6, odd) so that a
+ * build links only the blocks it uses. */
 static const uint8_t (*base_block(int k))[96]
 {
     int g = k * (GE25519_TABLE_BLOCKS_MAX / MICROSALT_BASE_TABLE_BLOCKS);
@@ -47,7 +48,10 @@ static const uint8_t (*base_block(int k))[96]
 #if MICROSALT_BASE_TABLE_BLOCKS >= 8
     if (g & 2) return ge25519_base_table_2[g >> 2];
 #endif
-    return ge25519_base_table[g >> 2];
+#if MICROSALT_BASE_TABLE_BLOCKS >= 4
+    if (g & 4) return ge25519_base_table_4[g >> 3];
+#endif
+    return ge25519_base_table[g >> 3];
 }
 
 /*

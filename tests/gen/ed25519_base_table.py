@@ -7,11 +7,12 @@ when the committed file differs, as the suite runs it)
 Everything is derived here from the curve definition (RFC 8032, section 5.1) with Python's
 integers, so the committed header can be re-made and checked by anyone:
   p = 2^255 - 19, d = -121665/121666, B = (x, 4/5) with x even.
-The table holds j * B_k with B_k = 16^(4k) B = 2^(16k) B for k = 0..15 and j = 1..8, in three
+The table holds j * B_k with B_k = 16^(4k) B = 2^(16k) B for k = 0..15 and j = 1..8, in four
 arrays, so that a build links only the blocks it uses (src/curve25519/ge25519.c,
-MICROSALT_BASE_TABLE_BLOCKS): ge25519_base_table[i] holds B_4i = 16^(16i) B, which alone
-serve builds that split a scalar's 64 signed radix-16 digits into 4 blocks of 16 (3 KB of
-flash); ge25519_base_table_2[i] holds B_4i+2, which builds with 8 blocks of 8 add (6 KB);
+MICROSALT_BASE_TABLE_BLOCKS): ge25519_base_table[i] holds B_8i = 16^(32i) B, which alone
+serve builds that split a scalar's 64 signed radix-16 digits into 2 blocks of 32 (1.5 KB of
+flash); ge25519_base_table_4[i] holds B_8i+4, which builds with 4 blocks of 16 add (3 KB);
+ge25519_base_table_2[i] holds B_4i+2, which builds with 8 blocks of 8 add (6 KB);
 ge25519_base_table_odd[i] holds the odd blocks B_2i+1, which builds with 16 blocks of 4 add
 (12 KB). Each doubling of the block count saves half the doublings of a multiplication.
 Entries are in the affine form
@@ -98,8 +99,8 @@ def generate():
     text.append("#include <stdint.h>")
     text.append("")
     text.append("/* The includer defines GE25519_TABLE_ATTR, where constant data lives, and")
-    text.append(" * GE25519_TABLE_BLOCKS, 4, 8 or 16: the blocks 4i + 2 exist for 8 and 16, the odd")
-    text.append(" * blocks for 16 only. */")
+    text.append(" * GE25519_TABLE_BLOCKS, 2, 4, 8 or 16: the blocks 8i + 4 exist for 4 and more, the")
+    text.append(" * blocks 4i + 2 for 8 and 16, the odd blocks for 16 only. */")
     text.append("")
     text.append("/* Base points B_k = 16^(%dk) B, one per %d radix-16 digits of a scalar, for "
                 "k < %d. */" % (ROWS, ROWS, BLOCKS))
@@ -113,10 +114,11 @@ def generate():
         text.append(c_bytes(le32(value), "    "))
         text.append("};")
         text.append("")
-    for name, first, step, fewest in (("ge25519_base_table", 0, 4, 4),
+    for name, first, step, fewest in (("ge25519_base_table", 0, 8, 2),
+                                      ("ge25519_base_table_4", 4, 8, 4),
                                       ("ge25519_base_table_2", 2, 4, 8),
                                       ("ge25519_base_table_odd", 1, 2, 16)):
-        if fewest > 4:
+        if fewest > 2:
             text.append("#if GE25519_TABLE_BLOCKS >= %d" % fewest)
         text.append("/* [i][j-1] = j * B_%s as (y+x, y-x, 2dxy), 3 x 32 bytes. */"
                     % ("%di + %d" % (step, first) if first else "%di" % step))
@@ -130,7 +132,7 @@ def generate():
                 text.append("        },")
             text.append("    },")
         text.append("};")
-        if fewest > 4:
+        if fewest > 2:
             text.append("#endif")
         text.append("")
     text.append("#endif")

@@ -8,7 +8,7 @@
 #include "kernel_test.h"
 
 #define GE25519_TABLE_ATTR MICROSALT_FLASH MICROSALT_ALIGN4
-#define GE25519_TABLE_BLOCKS 4
+#define GE25519_TABLE_BLOCKS 2
 #include "ge25519_base.h"
 
 #define CANARY 0xa5u
@@ -39,7 +39,7 @@ void kernel_test_ge25519_select(void)
 {
     unsigned trial;
     for (trial = 0; trial < 18; trial++) {
-        const uint8_t (*block)[96] = ge25519_base_table[trial / 9 * 3];
+        const uint8_t (*block)[96] = ge25519_base_table[trial / 9];
         uint32_t mag = trial % 9, scratch[8];
         struct {
             uint8_t before[4];

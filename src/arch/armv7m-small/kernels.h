@@ -1,0 +1,37 @@
+/*
+ * ARMv7-M in little flash (the cortex-m3-small build, targets.txt): the kernels the build
+ * uses (docs/kernels.md), chosen for flash first. Its search path goes on to armv7m and
+ * armv6m, whose files it takes where it has none of its own; every kernel not switched on
+ * here is its family's portable C twin, smaller than the unrolled assembly of Salsa20 (C:
+ * 0.6 KB, armv7m: 2.0 KB), SHA-512 (1.4 KB, 4.1 KB) and the table lookup (0.3 KB, 0.8 KB),
+ * whose speed the NaCl API can spare.
+ */
+#ifndef MICROSALT_KERNELS_H
+#define MICROSALT_KERNELS_H
+
+/* GF(2^255 - 19) as eight 32-bit words reduced mod 2^256 - 38 (src/curve25519/fe25519_packed.c),
+ * the layout of the field kernels below. */
+#define MICROSALT_FE_PACKED 1
+/* fe25519_mul.S: microsalt_fe_mul by rows of MULs of 16-bit digits, in 0.7 KB, and
+ * microsalt_fe_sq as a multiplication (src/curve25519/fe25519.h): the packed C twins, which
+ * take the 64-bit products of ct_mul32x32_64 apart, are 1.8x (fe_mul) and 1.5x (fe_sq)
+ * slower. */
+#define MICROSALT_NATIVE_FE_MUL 1
+#define MICROSALT_NATIVE_FE_SQ 1
+/* armv7m's fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S and armv6m's fe_mul121666.S, no
+ * larger than their C twins. */
+#define MICROSALT_NATIVE_FE_ADD 1
+#define MICROSALT_NATIVE_FE_SUB 1
+#define MICROSALT_NATIVE_FE_MUL121666 1
+#define MICROSALT_NATIVE_FE_CSWAP 1
+#define MICROSALT_NATIVE_FE_FREEZE 1
+/* armv7m's poly1305.S (1.2 KB): the C twin in radix 2^32 is larger (2.3 KB), its products
+ * taken apart by ct_mul32x32_64. */
+#define MICROSALT_NATIVE_POLY1305_BLOCKS 1
+#define MICROSALT_POLY1305_RADIX32 1
+/* armv7m's chacha.S, outside the NaCl API. */
+#define MICROSALT_NATIVE_CHACHA_BLOCKS 1
+/* As armv7m's: the M3's long multiplies end early on small operands. */
+#define MICROSALT_MUL64_VARIABLE_TIME 1
+
+#endif
