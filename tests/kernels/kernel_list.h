@@ -28,23 +28,30 @@
 #include "kernels.def"
 #undef KERNEL
 
-/* 1 when the architecture's kernels.h defines the macro native as 1, else 0 (an undefined
- * macro is no expression): the macro's value pasted onto KT_IS_1_ makes "0," only for 1,
- * which shifts the 1 into the second argument. */
+/* 1 when the architecture's kernels.h defines the macro native as 1 (KT_NATIVE), or as 0
+ * (KT_TWIN_CHOSEN), else 0 (an undefined macro is no expression): the macro's value pasted
+ * onto KT_IS_1_ or KT_IS_0_ makes "0," only for that value, which shifts the 1 into the
+ * second argument. */
 #define KT_IS_1_1 0,
+#define KT_IS_0_0 0,
 #define KT_SECOND(a, b, ...) b
-#define KT_NATIVE(native) KT_NATIVE_(native)
-#define KT_NATIVE_(value) KT_NATIVE__(KT_IS_1_##value)
-#define KT_NATIVE__(maybe_comma) KT_SECOND(maybe_comma 1, 0, 0)
+#define KT_NATIVE(native) KT_IS_(KT_IS_1_, native)
+#define KT_TWIN_CHOSEN(native) KT_IS_(KT_IS_0_, native)
+#define KT_IS_(prefix, value) KT_IS__(prefix##value)
+#define KT_IS__(maybe_comma) KT_SECOND(maybe_comma 1, 0, 0)
 
 struct kt_kernel {
     const char *name;
     void (*test)(void);
     void (*bench)(void);
     int native;
+    /* The twin although a directory of the search path has a native kernel: the build
+     * leaves it out by choice (armv7m-small/kernels.h, for flash). */
+    int twin_chosen;
 };
 static const struct kt_kernel kt_kernels[] = {
-#define KERNEL(name, native) {#name, kernel_test_##name, kernel_bench_##name, KT_NATIVE(native)},
+#define KERNEL(name, native) {#name, kernel_test_##name, kernel_bench_##name, KT_NATIVE(native), \
+                              KT_TWIN_CHOSEN(native)},
 #include "kernels.def"
 #undef KERNEL
 };

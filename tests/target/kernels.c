@@ -7,7 +7,7 @@
  * call of the build's kernel through the architecture's ABI trampoline
  * (tests/target/abi_<arch>.S), then one measurement of each kernel and of its twin for the
  * lab. Prints per kernel
- *   kernel <name>: native|twin only, <checks> checks, <failures> failures
+ *   kernel <name>: native|twin only|twin by choice, <checks> checks, <failures> failures
  * and a summary line `kernels: ...` that tests/target/run.py judges.
  *
  * ct_kernels_<group> (KERNEL_CT): each kernel's measured calls, RUNS times on other operands
@@ -92,7 +92,8 @@ int main(void)
         kt_kernels[k].test();
         hal_puts("kernel ");
         hal_puts(kt_kernels[k].name);
-        hal_puts(kt_kernels[k].native ? ": native, " : ": twin only, ");
+        hal_puts(kt_kernels[k].native ? ": native, " :
+                 kt_kernels[k].twin_chosen ? ": twin by choice, " : ": twin only, ");
         hal_put_u32(checks);
         hal_puts(" checks, ");
         hal_put_u32(failures);

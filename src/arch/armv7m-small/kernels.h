@@ -2,12 +2,17 @@
  * ARMv7-M in little flash (the cortex-m3-small build, targets.txt): the kernels the build
  * uses (docs/kernels.md), chosen for flash first. Its search path goes on to armv7m and
  * armv6m, whose files it takes where it has none of its own; every kernel not switched on
- * here is its family's portable C twin, smaller than the unrolled assembly of Salsa20 (C:
- * 0.6 KB, armv7m: 2.0 KB), SHA-512 (1.4 KB, 4.1 KB) and the table lookup (0.3 KB, 0.8 KB),
- * whose speed the NaCl API can spare.
+ * here is its family's portable C twin.
  */
 #ifndef MICROSALT_KERNELS_H
 #define MICROSALT_KERNELS_H
+
+/* Off by choice (tests/kernels/kernels.def): the C twins are smaller than armv7m's unrolled
+ * Salsa20 (C: 0.6 KB, armv7m: 2.0 KB), SHA-512 (1.4 KB, 4.1 KB) and table lookup (0.3 KB,
+ * 0.8 KB), whose speed the NaCl API can spare. */
+#define MICROSALT_NATIVE_SALSA20_BLOCKS 0
+#define MICROSALT_NATIVE_SHA512_BLOCKS 0
+#define MICROSALT_NATIVE_GE25519_SELECT 0
 
 /* GF(2^255 - 19) as eight 32-bit words reduced mod 2^256 - 38 (src/curve25519/fe25519_packed.c),
  * the layout of the field kernels below. */
