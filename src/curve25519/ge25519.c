@@ -321,14 +321,30 @@ void microsalt_ge25519_madd_portable(ge25519 *r, ge_niels *n, uint32_t neg, ge_p
     p1p1_to_p3(r, t);
 }
 
+/* r = n, negated when neg: what madd makes of the identity and n, in one multiplication
+ * where madd takes seven. With d = (y + x) - (y - x) = 2x and s = 2y, (X : Y : Z : T) =
+ * (2d : 2s : 4 : d s) has x = X/Z, y = Y/Z and x y = T/Z. t: scratch, as madd's. */
+static void niels_to_p3(ge25519 *r, ge_niels *n, uint32_t neg, ge_p1p1 *t)
+{
+    microsalt_fe_cswap(&n->ypx, &n->ymx, neg);
+    microsalt_fe_sub(&t->X, &n->ypx, &n->ymx);
+    microsalt_fe_add(&t->Y, &n->ypx, &n->ymx);
+    microsalt_fe_add(&r->X, &t->X, &t->X);
+    microsalt_fe_add(&r->Y, &t->Y, &t->Y);
+    microsalt_fe_mul(&r->T, &t->X, &t->Y);
+    microsalt_fe_1(&r->Z);
+    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
+    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
+}
+
 void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
 {
     base_scratch s;
     int row, k, i;
     uint32_t neg;
     recode_radix16(s.e, a);
-    p3_identity(r);
-    /* a B = sum over rows of 16^row * (sum over k of e[ROWS k + row] B_k), by Horner. */
+    /* a B = sum over rows of 16^row * (sum over k of e[ROWS k + row] B_k), by Horner, from
+     * the first multiple itself rather than the identity. */
     for (row = ROWS - 1; row >= 0; row--) {
         if (row < ROWS - 1) {
             p3_to_p2(&s.v.q, r);
@@ -341,7 +357,11 @@ void microsalt_ge25519_scalarmult_base(ge25519 *r, const uint8_t a[32])
             neg = ct_msb_u32((uint32_t)d);
             microsalt_ge25519_select(&s.v.n, base_block(k),
                                      ct_select_u32(neg, (uint32_t)-d, (uint32_t)d), s.u.copy);
-            microsalt_ge25519_madd(r, &s.v.n, neg, &s.u.t);
+            if (row == ROWS - 1 && k == 0) {
+                niels_to_p3(r, &s.v.n, neg, &s.u.t);
+            } else {
+                microsalt_ge25519_madd(r, &s.v.n, neg, &s.u.t);
+            }
         }
     }
     microsalt_wipe(&s, sizeof s);

@@ -29,6 +29,9 @@
  * (targets.txt), and the M4 takes armv7em's, with UMAAL. */
 #define MICROSALT_NATIVE_FE_MUL 1
 #define MICROSALT_NATIVE_FE_SQ 1
+/* fe25519_mul.S's squaring as a loop (src/curve25519/fe25519.h), the exponentiations'
+ * chains of squares without a call each; fe_sq is its first pass. */
+#define MICROSALT_NATIVE_FE_SQN 1
 /* fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S; fe_mul121666.S from armv6m, where the M3's
  * search path goes on (Thumb-1 MULS of 16-bit digits by a constant). */
 #define MICROSALT_NATIVE_FE_ADD 1
