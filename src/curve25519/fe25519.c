@@ -64,7 +64,7 @@ static void pow2_250_1(fe25519 *r, fe25519 *z11, const fe25519 *z)
     microsalt_wipe(&t2, sizeof t2);
 }
 
-void microsalt_fe_invert(fe25519 *h, const fe25519 *f)
+void microsalt_fe_invert_portable(fe25519 *h, const fe25519 *f)
 {
     fe25519 t, z11;
     pow2_250_1(&t, &z11, f);

@@ -52,8 +52,15 @@ void microsalt_fe_tobytes(uint8_t s[32], const fe25519 *h);
 void microsalt_fe_0(fe25519 *h);
 void microsalt_fe_1(fe25519 *h);
 void microsalt_fe_neg(fe25519 *h, const fe25519 *f);
-/* h = f^(p-2) = 1/f (and 0 when f = 0). */
+/* h = f^(p-2) = 1/f (and 0 when f = 0). A kernel (docs/kernels.md) whose twin is Fermat's
+ * exponentiation; MICROSALT_NATIVE_FE_INVERT switches on a binary GCD (packed layout only:
+ * the Cortex-M0 and M3's src/arch/armv6m/fe_invert.c). */
+void microsalt_fe_invert_portable(fe25519 *h, const fe25519 *f);
+#if MICROSALT_NATIVE_FE_INVERT
 void microsalt_fe_invert(fe25519 *h, const fe25519 *f);
+#else
+#define microsalt_fe_invert microsalt_fe_invert_portable
+#endif
 /* h = f^((p-5)/8), the exponent of the square-root step of Ed25519 point decoding. */
 void microsalt_fe_pow22523(fe25519 *h, const fe25519 *f);
 /* h = f^(2^n), n >= 1 (public): the squaring chains of the exponentiations. A kernel
