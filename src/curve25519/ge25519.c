@@ -18,6 +18,16 @@
 #error "MICROSALT_BASE_TABLE_BLOCKS: 2, 4, 8 or 16"
 #endif
 #define GE25519_TABLE_BLOCKS MICROSALT_BASE_TABLE_BLOCKS
+/* The width of B's digits in verification (see wnaf_chunk): 4 takes B's multiples from the
+ * fixed-base table; 5 to 8 add 0.4, 1.1, 2.6 or 5.6 KB of B's odd multiples to the flash and
+ * 16 bytes to the stack, for some 8, 14, 19 or 22 fewer additions of about 100. */
+#ifndef MICROSALT_VERIFY_BASE_WINDOW
+#define MICROSALT_VERIFY_BASE_WINDOW 4
+#endif
+#if MICROSALT_VERIFY_BASE_WINDOW < 4 || MICROSALT_VERIFY_BASE_WINDOW > 8
+#error "MICROSALT_VERIFY_BASE_WINDOW: 4 to 8"
+#endif
+#define GE25519_VERIFY_WINDOW MICROSALT_VERIFY_BASE_WINDOW
 
 #include "ge25519_base.h"
 
@@ -55,14 +65,15 @@ static const uint8_t (*base_block(int k))[96]
 }
 
 /*
- * Verification uses width-4 NAFs: digits odd and within -7..7, 4-bit nibbles, both scalars in a
- * byte per bit position, made 16 positions at a time (wnaf_chunk). B's odd multiples B, 3B,
- * 5B, 7B are row 0 of the table (in flash); A's are computed at run time as (Y + X, Y - X,
- * 2dT) with one Z for all four (96 or 120 bytes each, and the common 2Z): a Z each would take
- * 96 or 120 bytes more of stack, bringing them to a common one 30 multiplications, 1% of a
- * verification. Width 5 would save about 16 of some 100 additions but needs eight multiples
- * and 5-bit digits: +700 bytes of stack, beyond the 1,200 bytes that let an ATmega328P's 2 KB
- * hold verification and its caller.
+ * Verification uses width-4 NAFs for A's scalar: digits odd and within -7..7, made 16
+ * positions at a time (wnaf_chunk). A's odd multiples are computed at run time as (Y + X,
+ * Y - X, 2dT) with one Z for all four (96 or 120 bytes each, and the common 2Z): a Z each
+ * would take 96 or 120 bytes more of stack, bringing them to a common one 30
+ * multiplications, 1% of a verification. Width 5 would save about 16 of some 100 additions
+ * but needs eight multiples: +700 bytes of stack, beyond the 1,200 bytes that let an
+ * ATmega328P's 2 KB hold verification and its caller. B's multiples are in flash, so its
+ * width is the build's choice of flash (MICROSALT_VERIFY_BASE_WINDOW above): B, 3B, 5B, 7B
+ * of the table's row 0 for width 4, and up to 127B for width 8.
  */
 #define WINDOW 4
 #define MULTIPLES (1 << (WINDOW - 2))
@@ -438,58 +449,85 @@ static unsigned scalar_bit(const uint8_t s[32], unsigned i)
 }
 
 /*
- * Width-4 NAFs of s < 2^255, made a chunk of CHUNK positions at a time: s = sum d_i 2^i with
- * every nonzero d_i odd, in -7..7, and followed by at least 3 zeros. The recoding scans the
+ * Width-w NAFs of s < 2^255 (w = 4 for A's scalar, MICROSALT_VERIFY_BASE_WINDOW for B's),
+ * made a chunk of CHUNK positions at a time: s = sum d_i 2^i with every nonzero d_i odd, in
+ * -(2^(w-1) - 1)..2^(w-1) - 1, and followed by at least w - 1 zeros. The recoding scans the
  * bits upwards, carrying 1 into the rest of the scalar after each negative digit (s < 2^255
  * guarantees the last carry is absorbed by position 255), while the multiplication consumes
  * digits downwards: a first scan records where each chunk's scan starts, and each chunk is
- * recoded again, from its record, when the multiplication reaches it. 16 bytes of digits and
- * 16 of records (one nibble per scalar) instead of 256 bytes of digits keep verification
- * within 1,200 bytes of stack, with four multiples of A even on AVR.
+ * recoded again, from its record, when the multiplication reaches it. 16 digits of each
+ * scalar and 16 bytes of records instead of 256 digits keep verification within 1,200 bytes
+ * of stack, with four multiples of A even on AVR.
  */
 #define CHUNK 16
 #define CHUNKS (256 / CHUNK)
+#define B_WINDOW MICROSALT_VERIFY_BASE_WINDOW
+/* A position's two digits, A's in bits 0..3 and B's above (two's complement): a byte for
+ * two 4-bit digits, 16 bits where B's takes 8. */
+#if B_WINDOW > 4
+typedef uint16_t naf_pair;
+#define B_BITS 8
+#else
+typedef uint8_t naf_pair;
+#define B_BITS 4
+#endif
 
-/* Scans s from position lo + (start & 3), with carry start >> 2, up to lo + CHUNK; writes the
- * digits of positions lo..lo + CHUNK - 1 into naf (when not NULL) as 4-bit two's-complement
- * nibbles at `shift` (0 or 4), naf[i] for position lo + i. Returns the record of where the
- * next chunk's scan starts: the same form (a digit's window may reach up to 3 positions into
- * the next chunk, whose scan then starts behind them). */
-static uint8_t wnaf_chunk(uint8_t *naf, const uint8_t s[32], unsigned shift, unsigned lo,
-                          uint8_t start)
+/* Scans s from position lo + (start & 7), with carry start >> 3, up to lo + CHUNK, by
+ * windows of `width` bits; writes the digits of positions lo..lo + CHUNK - 1 into naf (when
+ * not NULL) as `bits`-bit two's-complement fields at `shift`, naf[i] for position lo + i.
+ * Returns the record of where the next chunk's scan starts: the same form, in 4 bits (a
+ * digit's window may reach up to width - 1 <= 7 positions into the next chunk, whose scan
+ * then starts behind them). */
+static uint8_t wnaf_chunk(naf_pair *naf, const uint8_t s[32], unsigned width, unsigned bits,
+                          unsigned shift, unsigned lo, uint8_t start)
 {
-    unsigned pos = lo + (start & 3u), carry = start >> 2, v, i;
+    unsigned pos = lo + (start & 7u), carry = start >> 3, v, i;
     while (pos < lo + CHUNK) {
         if (scalar_bit(s, pos) == carry) {
             pos++; /* the remaining value is even here: digit 0 */
             continue;
         }
         v = carry;
-        for (i = 0; i < WINDOW; i++) {
+        for (i = 0; i < width; i++) {
             v += scalar_bit(s, pos + i) << i;
         }
-        /* v is odd and below 2^4: the digit is v mod 16 taken into the signed range, v - 16
-         * when v >= 8, which carries 1 on; its nibble is that mod 16. */
-        carry = v >> (WINDOW - 1);
+        /* v is odd and below 2^width: the digit is v mod 2^width taken into the signed
+         * range, v - 2^width when v >= 2^(width - 1), which carries 1 on; its field is that
+         * mod 2^bits. */
+        carry = v >> (width - 1);
         if (naf != NULL) {
-            naf[pos - lo] = (uint8_t)(naf[pos - lo] | (((v - (carry << WINDOW)) & 15) << shift));
+            naf[pos - lo] = (naf_pair)(naf[pos - lo] |
+                                       (((v - (carry << width)) & ((1u << bits) - 1)) << shift));
         }
-        pos += WINDOW;
+        pos += width;
     }
-    return (uint8_t)((pos - lo - CHUNK) | (carry << 2));
+    return (uint8_t)((pos - lo - CHUNK) | (carry << 3));
 }
 
-/* The digit in the nibble of c at shift. */
-static int naf_digit(uint8_t c, unsigned shift)
+/* The digit in the `bits`-bit field of c at shift. */
+static int naf_digit(naf_pair c, unsigned bits, unsigned shift)
 {
-    int v = (c >> shift) & 15;
-    return v - ((v & 8) << 1);
+    int v = (int)((c >> shift) & ((1u << bits) - 1));
+    return v - ((v & (1 << (bits - 1))) << 1);
 }
 
-/* n = j B for odd j in 1..7, from row 0 of the table. */
+/* n = j B for odd j below 2^(B_WINDOW - 1) (public): up to 7 from row 0 of the table, the
+ * rest from the odd multiples of the window's width. */
 static void base_multiple(ge_niels *n, int j)
 {
     const uint8_t *entry = ge25519_base_table[0][j - 1];
+#if B_WINDOW >= 5
+    if (j > 7 && j < 16) entry = ge25519_base_odd_5[(j - 9) / 2];
+#endif
+#if B_WINDOW >= 6
+    if (j > 15 && j < 32) entry = ge25519_base_odd_6[(j - 17) / 2];
+#endif
+#if B_WINDOW >= 7
+    if (j > 31 && j < 64) entry = ge25519_base_odd_7[(j - 33) / 2];
+#endif
+#if B_WINDOW >= 8
+    if (j > 63) entry = ge25519_base_odd_8[(j - 65) / 2];
+#endif
     fe_load_const(&n->ypx, entry);
     fe_load_const(&n->ymx, entry + 32);
     fe_load_const(&n->xy2d, entry + 64);
@@ -498,7 +536,7 @@ static void base_multiple(ge_niels *n, int j)
 void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32],
                                                  const ge25519 *A, const uint8_t s[32])
 {
-    uint8_t naf[CHUNK];     /* digits of h in the low nibbles, of s in the high ones */
+    naf_pair naf[CHUNK];    /* digits of h in bits 0..3, of s above */
     uint8_t start[CHUNKS];  /* where each chunk's scan starts: h's low nibble, s's high */
     ge_niels a_odd[MULTIPLES];  /* (2i + 1) A in cached form, with one Z for all */
     fe25519 a_z2;               /* their common 2Z */
@@ -510,8 +548,10 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
     int k, j, d, started = 0;
     start[0] = 0;
     for (k = 0; k + 1 < CHUNKS; k++) {
-        start[k + 1] = (uint8_t)(wnaf_chunk(NULL, h, 0, (unsigned)k * CHUNK, start[k] & 15) |
-                                 wnaf_chunk(NULL, s, 4, (unsigned)k * CHUNK, start[k] >> 4) << 4);
+        start[k + 1] =
+            (uint8_t)(wnaf_chunk(NULL, h, WINDOW, 4, 0, (unsigned)k * CHUNK, start[k] & 15) |
+                      wnaf_chunk(NULL, s, B_WINDOW, B_BITS, 4, (unsigned)k * CHUNK,
+                                 start[k] >> 4) << 4);
     }
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
     p3_to_cached(&a_odd[0], &a_z2, A);
@@ -530,8 +570,8 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
     /* From the highest nonzero digit down: double, then add the digits' multiples. */
     for (k = CHUNKS - 1; k >= 0; k--) {
         memset(naf, 0, sizeof naf);
-        (void)wnaf_chunk(naf, h, 0, (unsigned)k * CHUNK, start[k] & 15);
-        (void)wnaf_chunk(naf, s, 4, (unsigned)k * CHUNK, start[k] >> 4);
+        (void)wnaf_chunk(naf, h, WINDOW, 4, 0, (unsigned)k * CHUNK, start[k] & 15);
+        (void)wnaf_chunk(naf, s, B_WINDOW, B_BITS, 4, (unsigned)k * CHUNK, start[k] >> 4);
         for (j = CHUNK - 1; j >= 0; j--) {
             if (started) {
                 microsalt_ge25519_dbl_completed(&t, &v.q);
@@ -544,12 +584,12 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
             } else {
                 continue;
             }
-            d = naf_digit(naf[j], 0);
+            d = naf_digit(naf[j], 4, 0);
             if (d != 0) {
                 microsalt_ge25519_add_completed(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2,
                                                 d < 0);
             }
-            d = naf_digit(naf[j], 4);
+            d = naf_digit(naf[j], B_BITS, 4);
             if (d != 0) {
                 base_multiple(&v.n, d < 0 ? -d : d);
                 microsalt_ge25519_add_completed(&t, r, &v.n, NULL, d < 0);

@@ -15,6 +15,9 @@ flash); ge25519_base_table_4[i] holds B_8i+4, which builds with 4 blocks of 16 a
 ge25519_base_table_2[i] holds B_4i+2, which builds with 8 blocks of 8 add (6 KB);
 ge25519_base_table_odd[i] holds the odd blocks B_2i+1, which builds with 16 blocks of 4 add
 (12 KB). Each doubling of the block count saves half the doublings of a multiplication.
+Verification's B takes, beyond the multiples 1..7 of B_0, the odd multiples that a wider
+window's digits call for (MICROSALT_VERIFY_BASE_WINDOW): ge25519_base_odd_w[i] holds
+(2^(w-2) + 2i + 1) B, the ones a window of w bits adds to a window of w - 1, for w = 5..8.
 Entries are in the affine form
 (y+x, y-x, 2dxy) that the mixed addition of src/curve25519/ge25519.c takes, each coordinate as 32
 canonical little-endian bytes, so one table serves both field representations.
@@ -100,7 +103,8 @@ def generate():
     text.append("")
     text.append("/* The includer defines GE25519_TABLE_ATTR, where constant data lives, and")
     text.append(" * GE25519_TABLE_BLOCKS, 2, 4, 8 or 16: the blocks 8i + 4 exist for 4 and more, the")
-    text.append(" * blocks 4i + 2 for 8 and 16, the odd blocks for 16 only. */")
+    text.append(" * blocks 4i + 2 for 8 and 16, the odd blocks for 16 only; and GE25519_VERIFY_WINDOW,")
+    text.append(" * 4 to 8: the odd multiples of B up to 2^(w-1) - 1 beyond 7 exist for w >= 5. */")
     text.append("")
     text.append("/* Base points B_k = 16^(%dk) B, one per %d radix-16 digits of a scalar, for "
                 "k < %d. */" % (ROWS, ROWS, BLOCKS))
@@ -134,6 +138,27 @@ def generate():
         text.append("};")
         if fewest > 2:
             text.append("#endif")
+        text.append("")
+    double = add(base, base)
+    odd = [base]
+    while len(odd) < 64:
+        odd.append(add(odd[-1], double))
+    for w in range(5, 9):
+        lo, hi = 2**(w - 3), 2**(w - 2)
+        text.append("#if GE25519_VERIFY_WINDOW >= %d" % w)
+        text.append("/* [i] = (%d + 2i) B as (y+x, y-x, 2dxy), the odd multiples a window of %d bits "
+                    "adds. */" % (2 * lo + 1, w))
+        text.append("static const uint8_t ge25519_base_odd_%d[%d][96] GE25519_TABLE_ATTR = {"
+                    % (w, hi - lo))
+        for i in range(lo, hi):
+            x, y = odd[i]
+            assert on_curve(odd[i])
+            text.append("    { /* %d */" % (2 * i + 1))
+            text.append(c_bytes(le32((y + x) % P) + le32((y - x) % P) + le32(2 * D * x * y % P),
+                                "        "))
+            text.append("    },")
+        text.append("};")
+        text.append("#endif")
         text.append("")
     text.append("#endif")
     return "\n".join(text) + "\n"
