@@ -21,35 +21,50 @@ OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv6m/poly1305.S"
 ACC = ["r8", "r9", "r10", "r11", "r12"]  # the accumulators, column t in ACC[t]
 RES = "r6"                               # O_0, then S_0: row digits kept in a register
 
-# Frame, byte offsets from sp. Three tables of five rows, in the order the rows run: a row is
-# the slot of its digit of h (written by each block) and five words b'_(i,t) of the table (made
-# on entry), except the first rows of the first and the third tables, whose digits O_0 and
-# S_0 = O_0 + E_0 (made in E_0's row) are in RES: a slot costs a STR and an LDM word. Between
-# the first and the second table, -d; between the second and the third, the even columns
-# (negated) of the next block.
+# Frame, byte offsets from sp. A spill word, then three tables of five rows, in the order the
+# rows run: a row is the slot of its digit of h (written by each block) and five words b'_(i,t)
+# of the table (made on entry), except the rows of RESIDENT, whose digits stay in registers: a
+# slot costs a STR and an LDM word. Between the first and the second table, -d; between the
+# second and the third, the even columns (negated) of the next block but the first.
 STEPS = ("O", "E", "S")                  # the digits of h each table's rows take
 ROW = 24
+# The digits that stay in registers from the carry chain to their rows, with the registers of
+# their rows' five table words: O_0 (RES, then S_0 in E_0's row) and O_4, which the chain
+# leaves in r4 (the last column's digit; w3 is spent by then). Rows run in the order of ORDER,
+# so O_4's row runs second, before an LDM of r0-r5 overwrites r4.
+RESIDENT = {(0, 0): (RES, ["r0", "r1", "r2", "r3", "r5"]),
+            (0, 4): ("r4", ["r0", "r1", "r2", "r3", "r5"]),
+            (2, 0): (RES, ["r1", "r2", "r3", "r4", "r5"])}
+# The rows of the third table leave r0 alone (RES is free after its first row), where -e_0
+# waits for the next block's carry chain: one word less stored and loaded.
+SLOTTED = {0: ("r0", ["r1", "r2", "r3", "r4", "r5"]), 1: ("r0", ["r1", "r2", "r3", "r4", "r5"]),
+           2: ("r1", ["r2", "r3", "r4", "r5", "r6"])}
+ORDER = ([0, 4, 1, 2, 3], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
 
 
 def layout():
-    off, rows, nd, ne = 0, {}, None, None
+    off, rows, nd, ne = SPILL + 4, {}, None, None
     for s, name in enumerate(STEPS):
-        for i in range(5):
-            resident = name in ("O", "S") and i == 0
+        for i in ORDER[s]:
+            resident = (s, i) in RESIDENT
             rows[(s, i)] = (None if resident else off, off + (0 if resident else 4))
             off += 20 if resident else ROW
         if s == 0:
             nd, off = off, off + 20
         elif s == 1:
-            ne, off = off, off + 20
+            ne, off = off, off + 16          # -e_1 .. -e_4 (-e_0 waits in r0)
     return rows, nd, ne, off
 
 
+SPILL = 0                                # -e_0 while the unaligned head needs r0
 ROWS, ND, NE, TAB_END = layout()
-ST, MEND, HIBIT, MASK = TAB_END, TAB_END + 4, TAB_END + 8, TAB_END + 12
+# After the tables, what the loop's end loads by one LDM (r7 is there after the last row):
+# m's end, the address of the next block's head (aligned or not, chosen on entry), the pad bit
+# (shifted to column 9) and the digit mask; then st.
+MEND, HEAD, HIBIT, MASK, ST = (TAB_END + 4 * k for k in range(5))
 
 
-FRAME = MASK + 4
+FRAME = ST + 4
 SECRET_END = TAB_END                        # everything below is wiped on return
 assert FRAME <= 508
 
@@ -72,8 +87,9 @@ HEADER = f"""\
  *
  * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
  * or m (the message is read by words, aligned; when m is not, by the five words that hold
- * the block and shifts by 8 (m mod 4), which is public, and so is the branch on it); every
- * product is a MULS (1 cycle whatever the operands) of 13- or 14-bit digits.
+ * the block and shifts by 8 (m mod 4), which is public, and so is the head that the loop
+ * branches to, chosen on entry); every product is a MULS (1 cycle whatever the operands) of
+ * 13- or 14-bit digits.
  *
  * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
  * = 5 mod p, so h r mod p is the product mod x^10 - 5. With h's digits below 2^13 (h_1 below
@@ -94,29 +110,36 @@ HEADER = f"""\
  * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
  * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
- * after the first and the even columns (-e) after the second, so that one pointer (r7)
- * walks the whole frame with LDM and STM.
+ * after the first and the even columns (-e, but -e_0) after the second, so that one pointer
+ * (r7) walks the whole frame with LDM and STM; a row whose digit is in a register loads
+ * five words (6 cycles).
  *
  * A block: the message's words go into the columns (in two parts each, no carries: the
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
- * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
+ * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row, and O_4, the last
+ * column's, which stays in r4 for its row, run second; then the 15 rows. -e_0 stays in r0
+ * for the next block (the third table's rows load into r1-r6). The loop's end loads m's
+ * end, the next block's head (aligned or not, chosen on entry), the pad bit and the mask by
+ * one LDM from where r7 stops, and branches by BX: no test of m's alignment per block.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
- * Frame ({FRAME} bytes): the three tables with their digits' slots, -d and -e, then st, m's
- * end, the pad bit (shifted to column 9) and the digit mask; all but these four words are
- * secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
+ * Frame ({FRAME} bytes): a word for -e_0 while the unaligned head needs r0, the three tables
+ * with their digits' slots, -d and -e, then m's end, the next block's head, the pad bit
+ * (shifted to column 9), the digit mask and st; all but these five words are secret and
+ * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,143
- * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
- * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,693, 27.0 a byte (before: 51,942). A
- * call costs about 510 cycles besides its blocks (the tables about 190, the wipe 120, the
- * packing 85, the state's split 40, the registers' saving 35), so a single block is as
- * fast as before within 0.3% (16 bytes: 1,989 against 1,983) and two are faster (32
- * bytes: 2,397).
+ * Cycles, modelled (docs/cycle-model.md): 399 a block (408 before the digits O_4 and -e_0
+ * stayed in registers and the loop's end branched to its head); 4 blocks, the call
+ * included, 2,116 (the column-scanning kernel before, 16-bit digits in 64-bit accumulators:
+ * 3,292; the C twin: 7,467); crypto_onetimeauth of 1024 bytes 27,126, 26.5 a byte (before:
+ * 27,693 and 51,942). A call costs about 520 cycles besides its blocks (the tables about
+ * 190, the wipe 120, the packing 85, the state's split 40, the registers' saving 35), so a
+ * single block is as fast as with the column-scanning kernel within 0.3% (16 bytes: 1,989
+ * against 1,983) and two are faster (32 bytes: 2,388).
  */
     .syntax unified
     .thumb
@@ -163,18 +186,20 @@ _check_r_digits()
 
 
 def entry(e):
-    e.comment("st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask")
-    assert (ST, MEND, HIBIT, MASK) == tuple(ST + 4 * k for k in range(4))
-    e("mov lr, r1", "lsls r2, r2, #4", "adds r1, r1, r2", f"lsls r2, r3, #{128 - 9 * D}",
-      "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
-      f"add r4, sp, #{ST}", "stm r4!, {r0-r3}")
-    e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
-              "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each")
+    e.comment("m's end, the next block's head (m's alignment is public, and so is the branch "
+              "on it), the pad bit at column 9's bit 11, the digit mask and st; m in lr")
+    assert (MEND, HEAD, HIBIT, MASK, ST) == tuple(MEND + 4 * k for k in range(5))
     e(f"mov {ACC[4]}, r0")                 # st, until h is split
+    e("mov lr, r1", "lsls r2, r2, #4", "adds r0, r1, r2", "lsls r4, r1, #30",
+      "adr r1, .Lunaligned", "bne 1f", "adr r1, .Laligned", "1:", "adds r1, r1, #1",
+      f"lsls r2, r3, #{128 - 9 * D}", "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
+      f"mov r4, {ACC[4]}", f"add r5, sp, #{MEND}", "stm r5!, {r0-r4}")
+    e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
+              "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i "
+              "and stored in the order the rows run (O_4's second)")
     for s in range(3):
         if s < 2:
-            if s:
-                e(f"mov r0, {ACC[4]}")
+            e(f"mov r0, {ACC[4]}")
             e("adds r0, #20", "ldm r0!, {r1-r4}", *R_DIGITS["GF"[s]])
             e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
         else:
@@ -183,16 +208,19 @@ def entry(e):
             for j in range(5):
                 e(f"ldr r6, [sp, #{entry_word(0, 0, j)}]", f"adds r{j + 1}, r{j + 1}, r6")
             e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
-        base = ROWS[(s, 0)][1] - (0 if slot(s, 0) is None else 4)
-        e(f"add r7, sp, #{base}")
         e("movs r0, #5")                 # r0 goes into the slots, which each block writes
+        at = None
         for i in range(5):
             if i:
                 e(f"muls r{6 - i}, r0, r{6 - i}")
+            base = ROWS[(s, i)][1] - (0 if slot(s, i) is None else 4)
+            if base != at:
+                e(f"add r7, sp, #{base}")
             e("stm r7!, {r1-r5}" if slot(s, i) is None else "stm r7!, {r0-r5}")
+            at = ROWS[(s, i)][1] + 20
     e.comment("h's words into the columns, each split once as a message's (SPLIT; h[4] into "
-              "column 9, none into column 5): the even ones negated into the frame by one "
-              "STM (from r3-r7), the odd ones into r8-r12")
+              "column 9, none into column 5): the even ones negated, into r0 and the frame by "
+              "one STM (from r3-r7), the odd ones into r8-r12")
     e(f"mov r7, {ACC[4]}", "ldm r7!, {r0-r4}", f"lsls r4, r4, #{128 - 9 * D}",
       f"mov {ACC[4]}, r4")
     even = lambda c: f"r{3 + c // 2}"
@@ -206,105 +234,110 @@ def entry(e):
         if c % 2:
             e(f"mov {ACC[c // 2]}, {lo_r}")
     e("movs r0, #0", f"mov {ACC[2]}, r0")
-    e(*[f"rsbs r{k}, r{k}, #0" for k in range(3, 8)], f"add r0, sp, #{NE}", "stm r0!, {r3-r7}")
+    e(*[f"rsbs r{k}, r{k}, #0" for k in range(3, 8)], f"add r0, sp, #{NE}", "stm r0!, {r4-r7}",
+      "mov r0, r3")
+    e(f"add r7, sp, #{HEAD}", "ldm r7, {r3, r5, r7}", "bx r3")   # the first block's head
 
 
 def load_message(e):
-    """The block's words into r0-r3; m (lr) moves on by 16."""
-    e(".Lunaligned:")
+    """The heads the loop's end branches to (r0: -e_0, r5: the pad bit, r7: the mask): the
+    block's words into r1-r4; m (lr) moves on by 16. ADR needs its targets word-aligned; what
+    .balign puts before them follows an unconditional branch."""
+    e(".balign 4", ".Lunaligned:")
     e.comment("m not aligned: the five words that hold the block, each pair shifted by "
-              "s = 8 (m mod 4)")
-    e("mov r5, r6", "adds r5, r5, #16", "mov lr, r5",
-      "lsls r5, r6, #30", "lsrs r5, r5, #27", "lsrs r4, r6, #2", "lsls r4, r4, #2",
-      "ldm r4, {r0-r4}", "movs r6, #32", "subs r6, r6, r5")
-    for k in range(4):
-        e(f"lsrs r{k}, r{k}, r5", f"mov r7, r{k + 1}", "lsls r7, r7, r6", f"orrs r{k}, r{k}, r7")
-    e("b .Lcolumns")
-    e("", ".Lblock:")
-    e("mov r6, lr", "lsls r0, r6, #30", "bne .Lunaligned", "ldm r6!, {r0-r3}", "mov lr, r6")
+              "s = 8 (m mod 4); -e_0 waits in the frame")
+    e(f"str r0, [sp, #{SPILL}]", "mov r6, lr", "mov r5, r6", "adds r5, r5, #16", "mov lr, r5",
+      "lsls r0, r6, #30", "lsrs r0, r0, #27", "lsrs r5, r6, #2", "lsls r5, r5, #2",
+      "ldm r5, {r1-r5}", "movs r6, #32", "subs r6, r6, r0")
+    for k in range(1, 5):
+        e(f"lsrs r{k}, r{k}, r0", f"mov r7, r{k + 1}", "lsls r7, r7, r6", f"orrs r{k}, r{k}, r7")
+    e(f"ldr r0, [sp, #{SPILL}]", f"ldr r5, [sp, #{HIBIT}]", f"ldr r7, [sp, #{MASK}]",
+      "b .Lcolumns")
+    e("", ".balign 4", ".Laligned:")
+    e("mov r6, lr", "ldm r6!, {r1-r4}", "mov lr, r6")
     e(".Lcolumns:")
 
 
 def carry_block(e):
-    """The message words r0-r3 into the columns (even: -e in the frame; odd: r8-r12), the
-    carry chain, the digits into their rows' slots (O_0 into RES)."""
+    """The message words r1-r4 into the columns (even: -e_0 in r0, the others in the frame;
+    odd: r8-r12), the carry chain, the digits into their rows' slots (O_0 into RES, O_4 into
+    r4)."""
     def put(name, t, reg):
         e(f"str {reg}, [sp, #{slot(STEPS.index(name), t)}]")
 
-    e.comment("The columns with the message, the carry chain, the digits into their slots; "
-              "h_0 and h_1 wait in r8 and r0 for the bits from 130 up (r7: the mask)")
-    e(f"ldr r7, [sp, #{MASK}]")
-    # c0 = (w0 mod 2^13) + e_0 -> r4
-    e(f"ldr r4, [sp, #{NE}]", "lsls r5, r0, #19", "lsrs r5, r5, #19", "subs r4, r5, r4")
-    # c1 = o_0 + (w0 >> 13) + carry -> r0
-    e("lsrs r0, r0, #13", f"add r0, {ACC[0]}", "lsrs r5, r4, #13", "adds r0, r0, r5",
-      "ands r4, r4, r7", f"mov {ACC[0]}, r4")
+    e.comment("The columns with the message and the pad bit (r5, into column 9 first: r5 is "
+              "scratch then), the carry chain, the digits into their slots; h_0 and h_1 wait "
+              "in r8 and r1 for the bits from 130 up (r7: the mask)")
+    e(f"add {ACC[4]}, r5")
+    # c0 = (w0 mod 2^13) + e_0 -> r0 (the mask splits w0: its low part is a digit's)
+    e("lsrs r5, r1, #13", "ands r1, r1, r7", "subs r0, r1, r0")
+    # c1 = o_0 + (w0 >> 13) + carry -> r1
+    e(f"add r5, {ACC[0]}", "lsrs r1, r0, #13", "adds r1, r1, r5",
+      "ands r0, r0, r7", f"mov {ACC[0]}, r0")
     # c2 = (w1 mod 2^7) 2^6 + e_1 + carry -> r5
-    e(f"ldr r4, [sp, #{NE + 4}]", "lsls r5, r1, #25", "lsrs r5, r5, #19", "subs r5, r5, r4",
-      "lsrs r4, r0, #13", "adds r5, r5, r4")
-    # c3 = o_1 + (w1 >> 7) + carry -> r1
-    e("lsrs r1, r1, #7", f"add r1, {ACC[1]}", "lsrs r4, r5, #13", "adds r1, r1, r4",
-      "ands r0, r0, r7", "ands r5, r5, r7")
+    e(f"ldr r0, [sp, #{NE}]", "lsls r5, r2, #25", "lsrs r5, r5, #19", "subs r5, r5, r0",
+      "lsrs r0, r1, #13", "adds r5, r5, r0")
+    # c3 = o_1 + (w1 >> 7) + carry -> r2
+    e("lsrs r2, r2, #7", f"add r2, {ACC[1]}", "lsrs r0, r5, #13", "adds r2, r2, r0",
+      "ands r1, r1, r7", "ands r5, r5, r7")
     put("E", 1, "r5")
     # c4 = (w2 mod 2^14) 2^12 + e_2 + carry -> r6
-    e(f"ldr r4, [sp, #{NE + 8}]", "lsls r6, r2, #18", "lsrs r6, r6, #6", "subs r6, r6, r4",
-      "lsrs r4, r1, #13", "adds r6, r6, r4", "ands r1, r1, r7")
-    put("O", 1, "r1")
-    e("adds r1, r1, r5")
-    put("S", 1, "r1")
-    # c5 = o_2 + carry -> r1
-    e("lsrs r1, r6, #13", f"add r1, {ACC[2]}", "ands r6, r6, r7")
+    e(f"ldr r0, [sp, #{NE + 4}]", "lsls r6, r3, #18", "lsrs r6, r6, #6", "subs r6, r6, r0",
+      "lsrs r0, r2, #13", "adds r6, r6, r0", "ands r2, r2, r7")
+    put("O", 1, "r2")
+    e("adds r2, r2, r5")
+    put("S", 1, "r2")
+    # c5 = o_2 + carry -> r2
+    e("lsrs r2, r6, #13", f"add r2, {ACC[2]}", "ands r6, r6, r7")
     put("E", 2, "r6")
     # c6 = (w2 >> 14) + e_3 + carry -> r5
-    e(f"ldr r4, [sp, #{NE + 12}]", "lsrs r5, r2, #14", "subs r5, r5, r4",
-      "lsrs r4, r1, #13", "adds r5, r5, r4", "ands r1, r1, r7")
-    put("O", 2, "r1")
-    e("adds r1, r1, r6")
-    put("S", 2, "r1")
+    e(f"ldr r0, [sp, #{NE + 8}]", "lsrs r5, r3, #14", "subs r5, r5, r0",
+      "lsrs r0, r2, #13", "adds r5, r5, r0", "ands r2, r2, r7")
+    put("O", 2, "r2")
+    e("adds r2, r2, r6")
+    put("S", 2, "r2")
     # c7 = o_3 + (w3 mod 2^8) 2^5 + carry -> r6
-    e("lsls r6, r3, #24", "lsrs r6, r6, #19", f"add r6, {ACC[3]}", "lsrs r4, r5, #13",
-      "adds r6, r6, r4", "ands r5, r5, r7")
+    e("lsls r6, r4, #24", "lsrs r6, r6, #19", f"add r6, {ACC[3]}", "lsrs r0, r5, #13",
+      "adds r6, r6, r0", "ands r5, r5, r7")
     put("E", 3, "r5")
-    # c8 = (w3 >> 8) + e_4 + carry -> r1
-    e(f"ldr r4, [sp, #{NE + 16}]", "lsrs r1, r3, #8", "subs r1, r1, r4",
-      "lsrs r4, r6, #13", "adds r1, r1, r4", "ands r6, r6, r7")
+    # c8 = (w3 >> 8) + e_4 + carry -> r2
+    e(f"ldr r0, [sp, #{NE + 12}]", "lsrs r2, r4, #8", "subs r2, r2, r0",
+      "lsrs r0, r6, #13", "adds r2, r2, r0", "ands r6, r6, r7")
     put("O", 3, "r6")
     e("adds r6, r6, r5")
     put("S", 3, "r6")
-    # c9 = o_4 + pad + carry -> r6
-    e(f"ldr r6, [sp, #{HIBIT}]", f"add r6, {ACC[4]}", "lsrs r4, r1, #13", "adds r6, r6, r4",
-      "ands r1, r1, r7")
-    put("E", 4, "r1")
-    e("lsrs r4, r6, #13", "ands r6, r6, r7")
-    put("O", 4, "r6")
-    e("adds r6, r6, r1")
-    put("S", 4, "r6")
+    # c9 = o_4 + pad + carry -> r4, where O_4 stays for its row (RESIDENT)
+    assert RESIDENT[(0, 4)][0] == "r4"
+    e(f"mov r4, {ACC[4]}", "lsrs r0, r2, #13", "adds r4, r4, r0", "ands r2, r2, r7")
+    put("E", 4, "r2")
+    e("lsrs r0, r4, #13", "ands r4, r4, r7", "adds r2, r2, r4")
+    put("S", 4, "r2")
     e.comment("Bits 130 up: 5 times into h_0, whose carry goes into h_1")
-    e("lsls r5, r4, #2", "adds r4, r4, r5", f"add r4, {ACC[0]}", "lsrs r5, r4, #13",
-      "ands r4, r4, r7", f"adds {RES}, r0, r5")
-    put("E", 0, "r4")
+    e("lsls r5, r0, #2", "adds r0, r0, r5", f"add r0, {ACC[0]}", "lsrs r5, r0, #13",
+      "ands r0, r0, r7", f"adds {RES}, r1, r5")
+    put("E", 0, "r0")
 
 
 def rows(e, s, fresh=False):
-    """The five rows of table s: ACC[t] += a_i b'_(i,t); r7 walks on."""
-    for i in range(5):
-        if slot(s, i) is None:
-            e("ldm r7!, {r1-r5}")
-            a = RES
+    """The five rows of table s in the order they lie: ACC[t] += a_i b'_(i,t); r7 walks on."""
+    for n, i in enumerate(ORDER[s]):
+        if (s, i) in RESIDENT:
+            a, regs = RESIDENT[(s, i)]
+            e("ldm r7!, {%s}" % ", ".join(regs))
         else:
-            e("ldm r7!, {r0-r5}")
-            a = "r0"
-            if i == 0 and slot(s - 1, 0) is None and slot(s + 1, 0) is None:
+            a, regs = SLOTTED[s]
+            e("ldm r7!, {%s}" % ", ".join(sorted([a] + regs)))
+            if s == 1 and i == 0:
                 e(f"adds {RES}, {RES}, r0")      # O_0 + E_0 = S_0
         for p in range(5):               # word p of row i: column (i + p) mod 5
-            b, t = f"r{p + 1}", (i + p) % 5
+            b, t = regs[p], (i + p) % 5
             e(f"muls {b}, {a}, {b}")
-            e(f"mov {ACC[t]}, {b}" if fresh and i == 0 else f"add {ACC[t]}, {b}")
+            e(f"mov {ACC[t]}, {b}" if fresh and n == 0 else f"add {ACC[t]}, {b}")
 
 
 def products(e):
     e.comment("A = O (-G), fresh")
-    e("mov r7, sp")
+    e(f"add r7, sp, #{ROWS[(0, ORDER[0][0])][1]}")
     rows(e, 0, fresh=True)
     e.comment("-d = z A - A, kept after the first table (z A: A_4 comes back times 5)")
     e(*[f"mov r{t}, {ACC[t]}" for t in range(5)])
@@ -312,24 +345,27 @@ def products(e):
       "subs r2, r1, r2", "subs r1, r0, r1", "subs r0, r5, r0", "stm r7!, {r0-r4}")
     e.comment("q = A + E (-F)")
     rows(e, 1)
-    e.comment("-e = q - d, the next block's even columns, kept after the second table")
+    e.comment("-e = q - d, the next block's even columns, kept after the second table but "
+              "-e_0, which stays in r0")
     e(f"add r0, sp, #{ND}", "ldm r0, {r0-r4}")
     e(*[f"add r{t}, {ACC[t]}" for t in range(5)])
-    e("stm r7!, {r0-r4}")
+    e("stm r7!, {r1-r4}")
     e.comment("o = q + S (F + G), the next block's odd columns")
     rows(e, 2)
 
 
 def leave(e):
     """The columns carried and packed into st->h; the frame wiped."""
-    e.comment("After the last block: the columns carried once into digits (r7: the mask, r1: "
+    e.comment("After the last block: the columns carried once into digits (r7: the mask, "
+              "from the loop's end; r1: "
               "the carry), packed into st->h's words as they fill, in r3-r7 (r7 once the "
               "mask is done with)")
     W = ["r3", "r4", "r5", "r6", "r7"]
-    e(f"ldr r7, [sp, #{MASK}]")
     for k in range(10):
-        if k % 2 == 0:
-            e(f"ldr r0, [sp, #{NE + 2 * k}]", "subs r0, r1, r0" if k else "rsbs r0, r0, #0")
+        if k == 0:
+            e("rsbs r0, r0, #0")             # -e_0, from the loop
+        elif k % 2 == 0:
+            e(f"ldr r0, [sp, #{NE + 2 * k - 4}]", "subs r0, r1, r0")
         else:
             e(f"mov r0, {ACC[k // 2]}", "adds r0, r0, r1")
         e("lsrs r1, r0, #13", "ands r0, r0, r7")
@@ -368,11 +404,12 @@ def generate():
     e("cmp r2, #0", "beq .Lnone", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
       "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
     entry(e)
-    e("b .Lblock")
     load_message(e)
     carry_block(e)
     products(e)
-    e(f"ldr r1, [sp, #{MEND}]", "cmp r1, lr", "beq 1f", "b .Lblock", "1:")
+    e.comment("The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), "
+              "or out")
+    e(".Lnext:", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr", "beq 1f", "bx r3", "1:")
     leave(e)
     e(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
       "mov r11, r7", "pop {r4-r7, pc}")

@@ -6,8 +6,9 @@
  *
  * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
  * or m (the message is read by words, aligned; when m is not, by the five words that hold
- * the block and shifts by 8 (m mod 4), which is public, and so is the branch on it); every
- * product is a MULS (1 cycle whatever the operands) of 13- or 14-bit digits.
+ * the block and shifts by 8 (m mod 4), which is public, and so is the head that the loop
+ * branches to, chosen on entry); every product is a MULS (1 cycle whatever the operands) of
+ * 13- or 14-bit digits.
  *
  * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
  * = 5 mod p, so h r mod p is the product mod x^10 - 5. With h's digits below 2^13 (h_1 below
@@ -28,29 +29,36 @@
  * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
  * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
- * after the first and the even columns (-e) after the second, so that one pointer (r7)
- * walks the whole frame with LDM and STM.
+ * after the first and the even columns (-e, but -e_0) after the second, so that one pointer
+ * (r7) walks the whole frame with LDM and STM; a row whose digit is in a register loads
+ * five words (6 cycles).
  *
  * A block: the message's words go into the columns (in two parts each, no carries: the
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
- * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row; then the 15 rows.
+ * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row, and O_4, the last
+ * column's, which stays in r4 for its row, run second; then the 15 rows. -e_0 stays in r0
+ * for the next block (the third table's rows load into r1-r6). The loop's end loads m's
+ * end, the next block's head (aligned or not, chosen on entry), the pad bit and the mask by
+ * one LDM from where r7 stops, and branches by BX: no test of m's alignment per block.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
- * Frame (408 bytes): the three tables with their digits' slots, -d and -e, then st, m's
- * end, the pad bit (shifted to column 9) and the digit mask; all but these four words are
- * secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
+ * Frame (408 bytes): a word for -e_0 while the unaligned head needs r0, the three tables
+ * with their digits' slots, -d and -e, then m's end, the next block's head, the pad bit
+ * (shifted to column 9), the digit mask and st; all but these five words are secret and
+ * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 408 a block; 4 blocks, the call included, 2,143
- * (the column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C
- * twin: 7,467); crypto_onetimeauth of 1024 bytes 27,693, 27.0 a byte (before: 51,942). A
- * call costs about 510 cycles besides its blocks (the tables about 190, the wipe 120, the
- * packing 85, the state's split 40, the registers' saving 35), so a single block is as
- * fast as before within 0.3% (16 bytes: 1,989 against 1,983) and two are faster (32
- * bytes: 2,397).
+ * Cycles, modelled (docs/cycle-model.md): 399 a block (408 before the digits O_4 and -e_0
+ * stayed in registers and the loop's end branched to its head); 4 blocks, the call
+ * included, 2,116 (the column-scanning kernel before, 16-bit digits in 64-bit accumulators:
+ * 3,292; the C twin: 7,467); crypto_onetimeauth of 1024 bytes 27,126, 26.5 a byte (before:
+ * 27,693 and 51,942). A call costs about 520 cycles besides its blocks (the tables about
+ * 190, the wipe 120, the packing 85, the state's split 40, the registers' saving 35), so a
+ * single block is as fast as with the column-scanning kernel within 0.3% (16 bytes: 1,989
+ * against 1,983) and two are faster (32 bytes: 2,388).
  */
     .syntax unified
     .thumb
@@ -74,19 +82,27 @@ microsalt_poly1305_blocks:
     push {r4-r7}
     sub sp, #408
 
-/* st, m's end, the pad bit at column 9's bit 11, m in lr, the digit mask */
+/* m's end, the next block's head (m's alignment is public, and so is the branch on it), the pad bit at column 9's bit 11, the digit mask and st; m in lr */
+    mov r12, r0
     mov lr, r1
     lsls r2, r2, #4
-    adds r1, r1, r2
+    adds r0, r1, r2
+    lsls r4, r1, #30
+    adr r1, .Lunaligned
+    bne 1f
+    adr r1, .Laligned
+1:
+    adds r1, r1, #1
     lsls r2, r3, #11
     movs r3, #1
     lsls r3, r3, #13
     subs r3, r3, #1
-    add r4, sp, #392
-    stm r4!, {r0-r3}
+    mov r4, r12
+    add r5, sp, #388
+    stm r5!, {r0-r4}
 
-/* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each */
-    mov r12, r0
+/* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i and stored in the order the rows run (O_4's second) */
+    mov r0, r12
     adds r0, #20
     ldm r0!, {r1-r4}
     lsrs r5, r4, #21
@@ -105,17 +121,19 @@ microsalt_poly1305_blocks:
     rsbs r3, r3, #0
     rsbs r4, r4, #0
     rsbs r5, r5, #0
-    add r7, sp, #0
     movs r0, #5
+    add r7, sp, #4
     stm r7!, {r1-r5}
     muls r5, r0, r5
+    add r7, sp, #44
     stm r7!, {r0-r5}
     muls r4, r0, r4
     stm r7!, {r0-r5}
     muls r3, r0, r3
     stm r7!, {r0-r5}
     muls r2, r0, r2
-    stm r7!, {r0-r5}
+    add r7, sp, #24
+    stm r7!, {r1-r5}
     mov r0, r12
     adds r0, #20
     ldm r0!, {r1-r4}
@@ -135,8 +153,8 @@ microsalt_poly1305_blocks:
     rsbs r3, r3, #0
     rsbs r4, r4, #0
     rsbs r5, r5, #0
-    add r7, sp, #136
     movs r0, #5
+    add r7, sp, #136
     stm r7!, {r0-r5}
     muls r5, r0, r5
     stm r7!, {r0-r5}
@@ -148,23 +166,23 @@ microsalt_poly1305_blocks:
     stm r7!, {r0-r5}
     add r7, sp, #140
     ldm r7!, {r1-r5}
-    ldr r6, [sp, #0]
-    adds r1, r1, r6
     ldr r6, [sp, #4]
-    adds r2, r2, r6
+    adds r1, r1, r6
     ldr r6, [sp, #8]
-    adds r3, r3, r6
+    adds r2, r2, r6
     ldr r6, [sp, #12]
-    adds r4, r4, r6
+    adds r3, r3, r6
     ldr r6, [sp, #16]
+    adds r4, r4, r6
+    ldr r6, [sp, #20]
     adds r5, r5, r6
     rsbs r1, r1, #0
     rsbs r2, r2, #0
     rsbs r3, r3, #0
     rsbs r4, r4, #0
     rsbs r5, r5, #0
-    add r7, sp, #276
     movs r0, #5
+    add r7, sp, #272
     stm r7!, {r1-r5}
     muls r5, r0, r5
     stm r7!, {r0-r5}
@@ -175,7 +193,7 @@ microsalt_poly1305_blocks:
     muls r2, r0, r2
     stm r7!, {r0-r5}
 
-/* h's words into the columns, each split once as a message's (SPLIT; h[4] into column 9, none into column 5): the even ones negated into the frame by one STM (from r3-r7), the odd ones into r8-r12 */
+/* h's words into the columns, each split once as a message's (SPLIT; h[4] into column 9, none into column 5): the even ones negated, into r0 and the frame by one STM (from r3-r7), the odd ones into r8-r12 */
     mov r7, r12
     ldm r7!, {r0-r4}
     lsls r4, r4, #11
@@ -203,146 +221,161 @@ microsalt_poly1305_blocks:
     rsbs r6, r6, #0
     rsbs r7, r7, #0
     add r0, sp, #256
-    stm r0!, {r3-r7}
-    b .Lblock
+    stm r0!, {r4-r7}
+    mov r0, r3
+    add r7, sp, #392
+    ldm r7, {r3, r5, r7}
+    bx r3
+.balign 4
 .Lunaligned:
 
-/* m not aligned: the five words that hold the block, each pair shifted by s = 8 (m mod 4) */
+/* m not aligned: the five words that hold the block, each pair shifted by s = 8 (m mod 4); -e_0 waits in the frame */
+    str r0, [sp, #0]
+    mov r6, lr
     mov r5, r6
     adds r5, r5, #16
     mov lr, r5
-    lsls r5, r6, #30
-    lsrs r5, r5, #27
-    lsrs r4, r6, #2
-    lsls r4, r4, #2
-    ldm r4, {r0-r4}
+    lsls r0, r6, #30
+    lsrs r0, r0, #27
+    lsrs r5, r6, #2
+    lsls r5, r5, #2
+    ldm r5, {r1-r5}
     movs r6, #32
-    subs r6, r6, r5
-    lsrs r0, r0, r5
-    mov r7, r1
-    lsls r7, r7, r6
-    orrs r0, r0, r7
-    lsrs r1, r1, r5
+    subs r6, r6, r0
+    lsrs r1, r1, r0
     mov r7, r2
     lsls r7, r7, r6
     orrs r1, r1, r7
-    lsrs r2, r2, r5
+    lsrs r2, r2, r0
     mov r7, r3
     lsls r7, r7, r6
     orrs r2, r2, r7
-    lsrs r3, r3, r5
+    lsrs r3, r3, r0
     mov r7, r4
     lsls r7, r7, r6
     orrs r3, r3, r7
+    lsrs r4, r4, r0
+    mov r7, r5
+    lsls r7, r7, r6
+    orrs r4, r4, r7
+    ldr r0, [sp, #0]
+    ldr r5, [sp, #396]
+    ldr r7, [sp, #400]
     b .Lcolumns
 
-.Lblock:
+.balign 4
+.Laligned:
     mov r6, lr
-    lsls r0, r6, #30
-    bne .Lunaligned
-    ldm r6!, {r0-r3}
+    ldm r6!, {r1-r4}
     mov lr, r6
 .Lcolumns:
 
-/* The columns with the message, the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r0 for the bits from 130 up (r7: the mask) */
-    ldr r7, [sp, #404]
-    ldr r4, [sp, #256]
-    lsls r5, r0, #19
-    lsrs r5, r5, #19
-    subs r4, r5, r4
-    lsrs r0, r0, #13
-    add r0, r8
-    lsrs r5, r4, #13
-    adds r0, r0, r5
-    ands r4, r4, r7
-    mov r8, r4
-    ldr r4, [sp, #260]
-    lsls r5, r1, #25
-    lsrs r5, r5, #19
-    subs r5, r5, r4
-    lsrs r4, r0, #13
-    adds r5, r5, r4
-    lsrs r1, r1, #7
-    add r1, r9
-    lsrs r4, r5, #13
-    adds r1, r1, r4
+/* The columns with the message and the pad bit (r5, into column 9 first: r5 is scratch then), the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r1 for the bits from 130 up (r7: the mask) */
+    add r12, r5
+    lsrs r5, r1, #13
+    ands r1, r1, r7
+    subs r0, r1, r0
+    add r5, r8
+    lsrs r1, r0, #13
+    adds r1, r1, r5
     ands r0, r0, r7
+    mov r8, r0
+    ldr r0, [sp, #256]
+    lsls r5, r2, #25
+    lsrs r5, r5, #19
+    subs r5, r5, r0
+    lsrs r0, r1, #13
+    adds r5, r5, r0
+    lsrs r2, r2, #7
+    add r2, r9
+    lsrs r0, r5, #13
+    adds r2, r2, r0
+    ands r1, r1, r7
     ands r5, r5, r7
     str r5, [sp, #160]
-    ldr r4, [sp, #264]
-    lsls r6, r2, #18
+    ldr r0, [sp, #260]
+    lsls r6, r3, #18
     lsrs r6, r6, #6
-    subs r6, r6, r4
-    lsrs r4, r1, #13
-    adds r6, r6, r4
-    ands r1, r1, r7
-    str r1, [sp, #20]
-    adds r1, r1, r5
-    str r1, [sp, #296]
-    lsrs r1, r6, #13
-    add r1, r10
+    subs r6, r6, r0
+    lsrs r0, r2, #13
+    adds r6, r6, r0
+    ands r2, r2, r7
+    str r2, [sp, #44]
+    adds r2, r2, r5
+    str r2, [sp, #292]
+    lsrs r2, r6, #13
+    add r2, r10
     ands r6, r6, r7
     str r6, [sp, #184]
-    ldr r4, [sp, #268]
-    lsrs r5, r2, #14
-    subs r5, r5, r4
-    lsrs r4, r1, #13
-    adds r5, r5, r4
-    ands r1, r1, r7
-    str r1, [sp, #44]
-    adds r1, r1, r6
-    str r1, [sp, #320]
-    lsls r6, r3, #24
+    ldr r0, [sp, #264]
+    lsrs r5, r3, #14
+    subs r5, r5, r0
+    lsrs r0, r2, #13
+    adds r5, r5, r0
+    ands r2, r2, r7
+    str r2, [sp, #68]
+    adds r2, r2, r6
+    str r2, [sp, #316]
+    lsls r6, r4, #24
     lsrs r6, r6, #19
     add r6, r11
-    lsrs r4, r5, #13
-    adds r6, r6, r4
+    lsrs r0, r5, #13
+    adds r6, r6, r0
     ands r5, r5, r7
     str r5, [sp, #208]
-    ldr r4, [sp, #272]
-    lsrs r1, r3, #8
-    subs r1, r1, r4
-    lsrs r4, r6, #13
-    adds r1, r1, r4
-    ands r6, r6, r7
-    str r6, [sp, #68]
-    adds r6, r6, r5
-    str r6, [sp, #344]
-    ldr r6, [sp, #400]
-    add r6, r12
-    lsrs r4, r1, #13
-    adds r6, r6, r4
-    ands r1, r1, r7
-    str r1, [sp, #232]
-    lsrs r4, r6, #13
+    ldr r0, [sp, #268]
+    lsrs r2, r4, #8
+    subs r2, r2, r0
+    lsrs r0, r6, #13
+    adds r2, r2, r0
     ands r6, r6, r7
     str r6, [sp, #92]
-    adds r6, r6, r1
-    str r6, [sp, #368]
+    adds r6, r6, r5
+    str r6, [sp, #340]
+    mov r4, r12
+    lsrs r0, r2, #13
+    adds r4, r4, r0
+    ands r2, r2, r7
+    str r2, [sp, #232]
+    lsrs r0, r4, #13
+    ands r4, r4, r7
+    adds r2, r2, r4
+    str r2, [sp, #364]
 
 /* Bits 130 up: 5 times into h_0, whose carry goes into h_1 */
-    lsls r5, r4, #2
-    adds r4, r4, r5
-    add r4, r8
-    lsrs r5, r4, #13
-    ands r4, r4, r7
-    adds r6, r0, r5
-    str r4, [sp, #136]
+    lsls r5, r0, #2
+    adds r0, r0, r5
+    add r0, r8
+    lsrs r5, r0, #13
+    ands r0, r0, r7
+    adds r6, r1, r5
+    str r0, [sp, #136]
 
 /* A = O (-G), fresh */
-    mov r7, sp
-    ldm r7!, {r1-r5}
+    add r7, sp, #4
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r6, r0
+    mov r8, r0
     muls r1, r6, r1
-    mov r8, r1
+    mov r9, r1
     muls r2, r6, r2
-    mov r9, r2
+    mov r10, r2
     muls r3, r6, r3
-    mov r10, r3
-    muls r4, r6, r4
-    mov r11, r4
+    mov r11, r3
     muls r5, r6, r5
     mov r12, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r4, r0
+    add r12, r0
+    muls r1, r4, r1
+    add r8, r1
+    muls r2, r4, r2
+    add r9, r2
+    muls r3, r4, r3
+    add r10, r3
+    muls r5, r4, r5
+    add r11, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r9, r1
     muls r2, r0, r2
@@ -353,7 +386,7 @@ microsalt_poly1305_blocks:
     add r12, r4
     muls r5, r0, r5
     add r8, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r10, r1
     muls r2, r0, r2
@@ -364,7 +397,7 @@ microsalt_poly1305_blocks:
     add r8, r4
     muls r5, r0, r5
     add r9, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r11, r1
     muls r2, r0, r2
@@ -375,17 +408,6 @@ microsalt_poly1305_blocks:
     add r9, r4
     muls r5, r0, r5
     add r10, r5
-    ldm r7!, {r0-r5}
-    muls r1, r0, r1
-    add r12, r1
-    muls r2, r0, r2
-    add r8, r2
-    muls r3, r0, r3
-    add r9, r3
-    muls r4, r0, r4
-    add r10, r4
-    muls r5, r0, r5
-    add r11, r5
 
 /* -d = z A - A, kept after the first table (z A: A_4 comes back times 5) */
     mov r0, r8
@@ -403,7 +425,7 @@ microsalt_poly1305_blocks:
     stm r7!, {r0-r4}
 
 /* q = A + E (-F) */
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     adds r6, r6, r0
     muls r1, r0, r1
     add r8, r1
@@ -415,7 +437,7 @@ microsalt_poly1305_blocks:
     add r11, r4
     muls r5, r0, r5
     add r12, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r9, r1
     muls r2, r0, r2
@@ -426,7 +448,7 @@ microsalt_poly1305_blocks:
     add r12, r4
     muls r5, r0, r5
     add r8, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r10, r1
     muls r2, r0, r2
@@ -437,7 +459,7 @@ microsalt_poly1305_blocks:
     add r8, r4
     muls r5, r0, r5
     add r9, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r11, r1
     muls r2, r0, r2
@@ -448,7 +470,7 @@ microsalt_poly1305_blocks:
     add r9, r4
     muls r5, r0, r5
     add r10, r5
-    ldm r7!, {r0-r5}
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r12, r1
     muls r2, r0, r2
@@ -460,7 +482,7 @@ microsalt_poly1305_blocks:
     muls r5, r0, r5
     add r11, r5
 
-/* -e = q - d, the next block's even columns, kept after the second table */
+/* -e = q - d, the next block's even columns, kept after the second table but -e_0, which stays in r0 */
     add r0, sp, #116
     ldm r0, {r0-r4}
     add r0, r8
@@ -468,10 +490,10 @@ microsalt_poly1305_blocks:
     add r2, r10
     add r3, r11
     add r4, r12
-    stm r7!, {r0-r4}
+    stm r7!, {r1-r4}
 
 /* o = q + S (F + G), the next block's odd columns */
-    ldm r7!, {r1-r5}
+    ldm r7!, {r1, r2, r3, r4, r5}
     muls r1, r6, r1
     add r8, r1
     muls r2, r6, r2
@@ -482,59 +504,60 @@ microsalt_poly1305_blocks:
     add r11, r4
     muls r5, r6, r5
     add r12, r5
-    ldm r7!, {r0-r5}
-    muls r1, r0, r1
-    add r9, r1
-    muls r2, r0, r2
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r9, r2
+    muls r3, r1, r3
+    add r10, r3
+    muls r4, r1, r4
+    add r11, r4
+    muls r5, r1, r5
+    add r12, r5
+    muls r6, r1, r6
+    add r8, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
     add r10, r2
-    muls r3, r0, r3
+    muls r3, r1, r3
     add r11, r3
-    muls r4, r0, r4
+    muls r4, r1, r4
     add r12, r4
-    muls r5, r0, r5
+    muls r5, r1, r5
     add r8, r5
-    ldm r7!, {r0-r5}
-    muls r1, r0, r1
-    add r10, r1
-    muls r2, r0, r2
+    muls r6, r1, r6
+    add r9, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
     add r11, r2
-    muls r3, r0, r3
+    muls r3, r1, r3
     add r12, r3
-    muls r4, r0, r4
+    muls r4, r1, r4
     add r8, r4
-    muls r5, r0, r5
+    muls r5, r1, r5
     add r9, r5
-    ldm r7!, {r0-r5}
-    muls r1, r0, r1
-    add r11, r1
-    muls r2, r0, r2
+    muls r6, r1, r6
+    add r10, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
     add r12, r2
-    muls r3, r0, r3
+    muls r3, r1, r3
     add r8, r3
-    muls r4, r0, r4
+    muls r4, r1, r4
     add r9, r4
-    muls r5, r0, r5
+    muls r5, r1, r5
     add r10, r5
-    ldm r7!, {r0-r5}
-    muls r1, r0, r1
-    add r12, r1
-    muls r2, r0, r2
-    add r8, r2
-    muls r3, r0, r3
-    add r9, r3
-    muls r4, r0, r4
-    add r10, r4
-    muls r5, r0, r5
-    add r11, r5
-    ldr r1, [sp, #396]
-    cmp r1, lr
+    muls r6, r1, r6
+    add r11, r6
+
+/* The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), or out */
+.Lnext:
+    ldm r7, {r2, r3, r5, r7}
+    cmp r2, lr
     beq 1f
-    b .Lblock
+    bx r3
 1:
 
-/* After the last block: the columns carried once into digits (r7: the mask, r1: the carry), packed into st->h's words as they fill, in r3-r7 (r7 once the mask is done with) */
-    ldr r7, [sp, #404]
-    ldr r0, [sp, #256]
+/* After the last block: the columns carried once into digits (r7: the mask, from the loop's end; r1: the carry), packed into st->h's words as they fill, in r3-r7 (r7 once the mask is done with) */
     rsbs r0, r0, #0
     lsrs r1, r0, #13
     ands r0, r0, r7
@@ -545,7 +568,7 @@ microsalt_poly1305_blocks:
     ands r0, r0, r7
     lsls r2, r0, #13
     orrs r3, r3, r2
-    ldr r0, [sp, #260]
+    ldr r0, [sp, #256]
     subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
@@ -558,7 +581,7 @@ microsalt_poly1305_blocks:
     ands r0, r0, r7
     lsls r2, r0, #7
     orrs r4, r4, r2
-    ldr r0, [sp, #264]
+    ldr r0, [sp, #260]
     subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
@@ -571,7 +594,7 @@ microsalt_poly1305_blocks:
     ands r0, r0, r7
     lsls r2, r0, #1
     orrs r5, r5, r2
-    ldr r0, [sp, #268]
+    ldr r0, [sp, #264]
     subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
@@ -584,7 +607,7 @@ microsalt_poly1305_blocks:
     lsls r2, r0, #27
     orrs r5, r5, r2
     lsrs r6, r0, #5
-    ldr r0, [sp, #272]
+    ldr r0, [sp, #268]
     subs r0, r1, r0
     lsrs r1, r0, #13
     ands r0, r0, r7
@@ -607,7 +630,7 @@ microsalt_poly1305_blocks:
     adcs r5, r2
     adcs r6, r2
     adcs r7, r2
-    ldr r0, [sp, #392]
+    ldr r0, [sp, #404]
     stm r0!, {r3-r7}
 
 /* The frame held r's and h's digits */
@@ -631,7 +654,7 @@ microsalt_poly1305_blocks:
     stm r7!, {r0-r6}
     stm r7!, {r0-r6}
     stm r7!, {r0-r6}
-    stm r7!, {r0-r6}
+    stm r7!, {r0-r5}
     add sp, #408
     pop {r4-r7}
     mov r8, r4
