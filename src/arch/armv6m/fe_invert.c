@@ -1,13 +1,14 @@
 /*
  * microsalt_fe_invert for the Cortex-M0 and M3 (the contract of src/curve25519/fe25519.h, the
  * packed layout): Pornin's optimized binary GCD (eprint 2020/972, algorithm 2, k = 31), in
- * place of Fermat's 254 squarings and 11 multiplications. Modelled cycles (kernel firmware):
- * 158,596 on the M0 (Fermat's: 280,167) and 84,580 on the M3 (156,294), 428 and 476 bytes of
- * stack; 1.3 KB of code. The Cortex-M4 keeps Fermat's, its squaring being fast, and so does
- * the M3's build for little flash. It is C: the compiler spills the iterations' eight
- * words on the M0's eight low registers, and the 32x32 products of ct_mul32x32_64, so an
- * assembly version would be faster still (the author's own, in x25519-cm0: about 55,000 on
- * the M0+).
+ * place of Fermat's 254 squarings and 11 multiplications. The 30 iterations on the
+ * approximations and the linear combinations, where the compiler spills, are in
+ * fe_invert_gcd.S; the rest is C. Modelled cycles (kernel firmware): 99,900 on the M0
+ * (Fermat's: 280,167) and 86,721 on the M3 (156,294; the Thumb-1 parts cost the M3 4,000
+ * more than compiled C), 436 and 460 bytes of stack, 2.3 KB of code. The Cortex-M4 keeps
+ * Fermat's, its squaring being fast, and so does the M3's build for little flash. Pornin's
+ * own assembly (x25519-cm0) takes about 55,000 on the M0+: the C parts here (the
+ * approximations, the shifts and the reductions mod p) are a third of the time.
  *
  * With a = f (fully reduced), b = p, u = 1, v = 0, each of 17 steps runs 30 iterations of the
  * binary GCD on 62-bit approximations of a and b (their low 30 bits, exact, and their top 32
@@ -21,26 +22,31 @@
  * 1/f = v 2^-510. For f = 0 the steps leave v = 0, the contract's 1/0 = 0.
  *
  * Constant time: the step and iteration counts are fixed; the width of the approximations,
- * the swaps, subtractions and negations are masks (core header helpers); every product is
- * ct_mul32x32_64's 16-bit MULs; shifts by a secret count are single barrel-shifter
+ * the swaps, subtractions and negations are masks (core header helpers here, and in
+ * fe_invert_gcd.S); every product is a MULS of 16-bit halves (fe_invert_gcd.S) or a MUL of
+ * a 16-bit half by 19 (reduce); shifts by a secret count are single barrel-shifter
  * instructions on both cores.
  */
 #include "common.h"
 #include "fe25519.h"
 
+/* Where a search path takes this directory but its kernels.h switches the kernel off
+ * (armv7m-small's, for flash), the name is the twin's (fe25519.h). */
+#if MICROSALT_NATIVE_FE_INVERT
+
 #define STEPS 17
-#define ITERATIONS 30
 #define LOW30 0x3fffffffu
 
 /* 2^-510 mod p. */
 static const fe25519 inv_2_510 = {{0xe72e181bu, 0x4a75b7aau, 0x209ed8ffu, 0x9e237502u,
                                    0x2595a0f9u, 0x8f3f1d13u, 0x5242a8c6u, 0x093805acu}};
 
-/* a, b < 2^255. Returns the 62-bit approximations: bits 0..29 of each, and above them the
- * 32 bits from n - 32 up, n = max(len(a), len(b), 62). The words of the top nonzero word of
+/* a, b < 2^255. v = the 62-bit approximations, as microsalt_fe_invert_iterate takes them:
+ * bits 0..29 of each, and above them the 32 bits from n - 32 up,
+ * n = max(len(a), len(b), 62). The words of the top nonzero word of
  * a | b (of words 7..2), or words 1 and 0, are taken by masks; s counts the leading zeros
  * there, at most 2 in words 1 and 0, where n would otherwise fall below 62. */
-static void approximate(uint64_t *ap, uint64_t *bp, const uint32_t a[8], const uint32_t b[8])
+static void approximate(uint32_t v[4], const uint32_t a[8], const uint32_t b[8])
 {
     uint32_t ah = 0, al = 0, bh = 0, bl = 0, found = 0, take, s;
     int i;
@@ -61,77 +67,26 @@ static void approximate(uint64_t *ap, uint64_t *bp, const uint32_t a[8], const u
     /* s <= 31 here: ah | bh is nonzero unless words 1 and 0 were taken, where s <= 2. */
     ah = (ah << s) | ((al >> 1) >> (31 - s));
     bh = (bh << s) | ((bl >> 1) >> (31 - s));
-    *ap = ((uint64_t)ah << 30) | (a[0] & LOW30);
-    *bp = ((uint64_t)bh << 30) | (b[0] & LOW30);
+    v[0] = (ah << 30) | (a[0] & LOW30);
+    v[1] = ah >> 2;
+    v[2] = (bh << 30) | (b[0] & LOW30);
+    v[3] = bh >> 2;
 }
 
-/* 30 iterations of the binary GCD on the approximations a, b < 2^62 (32-bit halves: the
- * compiler keeps them in registers, where it spills 64-bit masks): where a is odd, a and
- * b swap if a < b, then a -= b, that is a <- |a - b| and b <- min(a, b); a is halved.
- * fg = (f0, g0, f1, g1) on return, |f0| + |g0| <= 2^30 and |f1| + |g1| <= 2^30 (two's
- * complement), the same steps applied to (1, 0) and (0, 1) and each halving a doubling of
- * f1 and g1 instead. */
-static void iterate(uint32_t fg[4], uint64_t a, uint64_t b)
-{
-    uint32_t alo = (uint32_t)a, ahi = (uint32_t)(a >> 32);
-    uint32_t blo = (uint32_t)b, bhi = (uint32_t)(b >> 32);
-    uint32_t f0 = 1, g0 = 0, f1 = 0, g1 = 1, odd, swap, borrow, dlo, dhi, t;
-    int j;
-    for (j = 0; j < ITERATIONS; j++) {
-        odd = ct_mask_u32(alo & 1);
-        /* d = a - b where a is odd: bit 31 of its high word is its sign. */
-        t = blo & odd;
-        dlo = alo - t;
-        /* The borrow from the top bits, in 32-bit words: the 64-bit subtraction of
-         * ct_lt_mask_u32 goes through the stack on the M0 (12,000 cycles more there, 2,000
-         * fewer on the M3). */
-        borrow = ct_mask_u32(ct_msb_u32((~alo & t) | (~(alo ^ t) & dlo)));
-        dhi = ahi - (bhi & odd) + borrow;
-        swap = ct_mask_u32(ct_msb_u32(dhi));
-        blo ^= (alo ^ blo) & swap;
-        bhi ^= (ahi ^ bhi) & swap;
-        /* a = |d|: -d = ~d + 1, the +1 reaching the high word when the low one is 0. */
-        alo = (dlo ^ swap) - swap;
-        dhi ^= swap;
-        ahi = dhi + (swap & ct_is_zero_u32(alo));
-        alo = (alo >> 1) | (ahi << 31);
-        ahi >>= 1;
-        /* The same on the factors, f0 - f1 in place of a - b, then f1 doubled. */
-        dlo = f0 - (f1 & odd);
-        f1 ^= (f0 ^ f1) & swap;
-        f0 = (dlo ^ swap) - swap;
-        dlo = g0 - (g1 & odd);
-        g1 ^= (g0 ^ g1) & swap;
-        g0 = (dlo ^ swap) - swap;
-        f1 <<= 1;
-        g1 <<= 1;
-    }
-    fg[0] = f0;
-    fg[1] = g0;
-    fg[2] = f1;
-    fg[3] = g1;
-}
+/* v = (a mod 2^32, a >> 32, b mod 2^32, b >> 32) for the approximations a, b < 2^62 on entry,
+ * (f0, g0, f1, g1) on return: 30 iterations of the binary GCD on them (where a is odd, a and
+ * b swap if a < b, then a -= b; a is halved), the same steps applied to the factors (1, 0)
+ * and (0, 1) and each halving a doubling of f1 and g1 instead, so |f0| + |g0| <= 2^30 and
+ * |f1| + |g1| <= 2^30 (two's complement). fe_invert_gcd.S: 46 cycles an iteration, against
+ * about 100 for the C the compiler spilled. */
+void microsalt_fe_invert_iterate(uint32_t v[4]);
 
 /* x, y < 2^256; fx, fy as iterate's (|fx| + |fy| <= 2^30, two's complement). r = x fx + y fy
- * in 288-bit two's complement (|r| < 2^286). A negative factor multiplies ~x + 1 = -x by
- * its magnitude: (x_i ^ m) |f| word by word, |f| itself as the +1, and the sign word m (x's
- * word 8, zero, complemented) times |f| = -|f| mod 2^32 into r[8]. Each column's sum stays
- * below (2^32 - 1) 2^30 + 2^31 < 2^64. */
-static void combine(uint32_t r[9], const uint32_t x[8], const uint32_t y[8], uint32_t fx,
-                    uint32_t fy)
-{
-    uint32_t mx = ct_mask_u32(ct_msb_u32(fx)), my = ct_mask_u32(ct_msb_u32(fy));
-    uint32_t ax = (fx ^ mx) - mx, ay = (fy ^ my) - my;
-    uint64_t acc = (uint64_t)(ax & mx) + (ay & my);
-    int i;
-    for (i = 0; i < 8; i++) {
-        acc += ct_mul32x32_64(x[i] ^ mx, ax);
-        acc += ct_mul32x32_64(y[i] ^ my, ay);
-        r[i] = (uint32_t)acc;
-        acc >>= 32;
-    }
-    r[8] = (uint32_t)acc - (ax & mx) - (ay & my);
-}
+ * in 288-bit two's complement (|r| < 2^286): fe_invert_gcd.S, whose MULS of 16-bit halves
+ * the compiler would schedule with a spill every few instructions (1,400 cycles a call in C
+ * against 600). */
+void microsalt_fe_invert_combine(uint32_t r[9], const uint32_t x[8], const uint32_t y[8],
+                                 uint32_t fx, uint32_t fy);
 
 /* a = |t / 2^30| for t = 2^30 a' (|a'| < 2^255), as combine gave it; returns the mask of
  * t < 0. */
@@ -174,7 +129,6 @@ void microsalt_fe_invert(fe25519 *h, const fe25519 *f)
         fe25519 a, b, u, v;
         uint32_t ta[9], tb[9], fg[4];
     } s;
-    uint64_t abar, bbar;
     uint32_t neg;
     int step, i;
     microsalt_fe_freeze(&s.a, f);
@@ -187,21 +141,22 @@ void microsalt_fe_invert(fe25519 *h, const fe25519 *f)
     s.b.v[7] = 0x7fffffffu;
     s.u.v[0] = 1;
     for (step = 0; step < STEPS; step++) {
-        approximate(&abar, &bbar, s.a.v, s.b.v);
-        iterate(s.fg, abar, bbar);
-        combine(s.ta, s.a.v, s.b.v, s.fg[0], s.fg[1]);
-        combine(s.tb, s.a.v, s.b.v, s.fg[2], s.fg[3]);
+        approximate(s.fg, s.a.v, s.b.v);
+        microsalt_fe_invert_iterate(s.fg);
+        microsalt_fe_invert_combine(s.ta, s.a.v, s.b.v, s.fg[0], s.fg[1]);
+        microsalt_fe_invert_combine(s.tb, s.a.v, s.b.v, s.fg[2], s.fg[3]);
         neg = shift_abs(s.a.v, s.ta);
         s.fg[0] = (s.fg[0] ^ neg) - neg;
         s.fg[1] = (s.fg[1] ^ neg) - neg;
         neg = shift_abs(s.b.v, s.tb);
         s.fg[2] = (s.fg[2] ^ neg) - neg;
         s.fg[3] = (s.fg[3] ^ neg) - neg;
-        combine(s.ta, s.u.v, s.v.v, s.fg[0], s.fg[1]);
-        combine(s.tb, s.u.v, s.v.v, s.fg[2], s.fg[3]);
+        microsalt_fe_invert_combine(s.ta, s.u.v, s.v.v, s.fg[0], s.fg[1]);
+        microsalt_fe_invert_combine(s.tb, s.u.v, s.v.v, s.fg[2], s.fg[3]);
         reduce(s.u.v, s.ta);
         reduce(s.v.v, s.tb);
     }
     microsalt_fe_mul(h, &s.v, &inv_2_510);
     microsalt_wipe(&s, sizeof s);
 }
+#endif
