@@ -170,10 +170,13 @@ void kernel_test_poly1305_blocks(void)
     microsalt_poly1305_state st, sn, sp;
     unsigned trial;
 
-    for (trial = 0; trial < 40; trial++) {
-        size_t nblocks = trial % (MAX_BLOCKS + 1), off = trial % 4;
+    /* Every alignment with every block count, from random and from maximal accumulators,
+     * keys and messages: the three independent, not one trial number's residues, which
+     * would tie even counts to aligned messages. */
+    for (trial = 0; trial < 8 * (MAX_BLOCKS + 1); trial++) {
+        size_t off = trial % 4, nblocks = trial / 4 % (MAX_BLOCKS + 1);
         uint32_t hibit = trial % 5 != 2;
-        int max = trial % 6 == 1;
+        int max = trial / (4 * (MAX_BLOCKS + 1)) == 1;
         random_state(&st, max);
         kt_fill(msg, MAX_BLOCKS * 16 + 4);
         if (max) memset(msg, 0xFF, MAX_BLOCKS * 16 + 4);
