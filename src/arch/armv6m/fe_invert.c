@@ -3,12 +3,12 @@
  * packed layout): Pornin's optimized binary GCD (eprint 2020/972, algorithm 2, k = 31), in
  * place of Fermat's 254 squarings and 11 multiplications. The 30 iterations on the
  * approximations and the linear combinations, where the compiler spills, are in
- * fe_invert_gcd.S; the rest is C. Modelled cycles (kernel firmware): 99,900 on the M0
- * (Fermat's: 280,167) and 86,721 on the M3 (156,294; the Thumb-1 parts cost the M3 4,000
- * more than compiled C), 436 and 460 bytes of stack, 2.3 KB of code. The Cortex-M4 keeps
- * Fermat's, its squaring being fast, and so does the M3's build for little flash. Pornin's
- * own assembly (x25519-cm0) takes about 55,000 on the M0+: the C parts here (the
- * approximations, the shifts and the reductions mod p) are a third of the time.
+ * fe_invert_gcd.S (Thumb-1 here; the M3 takes armv7m's, in Thumb-2); the rest is C.
+ * Modelled cycles (kernel firmware): 99,900 on the M0 (Fermat's: 280,167) and 55,475 on the
+ * M3 (156,294), 436 and 460 bytes of stack, 2.3 KB of code on the M0. The Cortex-M4 keeps
+ * Fermat's, its squaring being fast (39,722), and so does the M3's build for little flash.
+ * Pornin's own assembly (x25519-cm0) takes about 55,000 on the M0+: the C parts here (the
+ * approximations, the shifts and the reductions mod p) are a third of the M0's time.
  *
  * With a = f (fully reduced), b = p, u = 1, v = 0, each of 17 steps runs 30 iterations of the
  * binary GCD on 62-bit approximations of a and b (their low 30 bits, exact, and their top 32

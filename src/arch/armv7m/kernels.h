@@ -32,8 +32,9 @@
 /* fe25519_mul.S's squaring as a loop (src/curve25519/fe25519.h), the exponentiations'
  * chains of squares without a call each; fe_sq is its first pass. */
 #define MICROSALT_NATIVE_FE_SQN 1
-/* armv6m's fe_invert.c: the binary GCD of C, where the M3's search path goes on; Fermat's
- * 265 field operations cost three times as much on the M3. */
+/* armv6m's fe_invert.c, where the M3's search path goes on, with this directory's
+ * fe_invert_gcd.S for its inner parts: a binary GCD, where Fermat's 265 field operations
+ * cost three times as much on the M3. */
 #define MICROSALT_NATIVE_FE_INVERT 1
 /* fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S; fe_mul121666.S from armv6m, where the M3's
  * search path goes on (Thumb-1 MULS of 16-bit digits by a constant). */
