@@ -511,23 +511,29 @@ static int naf_digit(naf_pair c, unsigned bits, unsigned shift)
     return v - ((v & (1 << (bits - 1))) << 1);
 }
 
-/* n = j B for odd j below 2^(B_WINDOW - 1) (public): up to 7 from row 0 of the table, the
- * rest from the odd multiples of the window's width. */
-static void base_multiple(ge_niels *n, int j)
+/* j B for odd j below 2^(B_WINDOW - 1) (public): up to 7 from row 0 of the table, the rest
+ * from the odd multiples of the window's width. */
+static const uint8_t *base_odd_multiple(int j)
 {
-    const uint8_t *entry = ge25519_base_table[0][j - 1];
-#if B_WINDOW >= 5
-    if (j > 7 && j < 16) entry = ge25519_base_odd_5[(j - 9) / 2];
-#endif
-#if B_WINDOW >= 6
-    if (j > 15 && j < 32) entry = ge25519_base_odd_6[(j - 17) / 2];
+#if B_WINDOW >= 8
+    if (j > 63) return ge25519_base_odd_8[(j - 65) / 2];
 #endif
 #if B_WINDOW >= 7
-    if (j > 31 && j < 64) entry = ge25519_base_odd_7[(j - 33) / 2];
+    if (j > 31) return ge25519_base_odd_7[(j - 33) / 2];
 #endif
-#if B_WINDOW >= 8
-    if (j > 63) entry = ge25519_base_odd_8[(j - 65) / 2];
+#if B_WINDOW >= 6
+    if (j > 15) return ge25519_base_odd_6[(j - 17) / 2];
 #endif
+#if B_WINDOW >= 5
+    if (j > 7) return ge25519_base_odd_5[(j - 9) / 2];
+#endif
+    return ge25519_base_table[0][j - 1];
+}
+
+/* n = j B for odd j below 2^(B_WINDOW - 1). */
+static void base_multiple(ge_niels *n, int j)
+{
+    const uint8_t *entry = base_odd_multiple(j);
     fe_load_const(&n->ypx, entry);
     fe_load_const(&n->ymx, entry + 32);
     fe_load_const(&n->xy2d, entry + 64);
