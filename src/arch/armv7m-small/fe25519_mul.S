@@ -39,11 +39,12 @@
     .thumb
     .text
 
-/* One word product of a row: t[j/4] += (r4:r3) g[j/4] + C, C in r10 and out in r10; the
- * row's first has no carry in (first = 1). */
-.macro word_product j, first
-    ldrh r5, [r2, #\j]
-    ldrh r6, [r2, #\j + 2]
+/* One word product of a row: t_k += (r4:r3) g_k + C (the g digits at g_lo and g_hi, t_k read
+ * at t_in and written at t_out: fixed offsets in fe_mul, post-indexed in fe_sq), C in r10
+ * and out in r10; the row's first has no carry in (first = 1). */
+.macro word_product g_lo, g_hi, t_in, t_out, first
+    ldrh r5, \g_lo
+    ldrh r6, \g_hi
     mul r7, r3, r5
     mul r8, r4, r6
     mul r9, r3, r6
@@ -52,7 +53,7 @@
     mul r9, r4, r5
     adds r7, r7, r9, lsl #16
     adc r8, r8, r9, lsr #16
-    ldr r9, [r11, #\j]
+    ldr r9, \t_in
     adds r7, r7, r9
 .if \first
     adc r10, r8, #0
@@ -61,14 +62,12 @@
     adds r7, r7, r10
     adc r10, r8, #0
 .endif
-    str r7, [r11, #\j]
+    str r7, \t_out
 .endm
 
-/* void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */
-.global microsalt_fe_mul
-.type microsalt_fe_mul, %function
-.thumb_func
-microsalt_fe_mul:
+/* Both routines' start: h's pointer and the callee-saved registers pushed, and the 64-byte
+ * product t on the stack, its low half zeroed (the rows write the high half as they end). */
+.macro frame
     push {r0, r4-r11, lr}
     sub sp, #64
     movs r3, #0
@@ -78,14 +77,22 @@ microsalt_fe_mul:
     mov r11, sp
     stm r11!, {r3-r6}
     stm r11!, {r3-r6}
+.endm
+
+/* void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */
+.global microsalt_fe_mul
+.type microsalt_fe_mul, %function
+.thumb_func
+microsalt_fe_mul:
+    frame
     mov r11, sp
     add r12, r1, #32
 1:
     ldrh r3, [r1], #2
     ldrh r4, [r1], #2
-    word_product 0, 1
+    word_product "[r2, #0]", "[r2, #2]", "[r11, #0]", "[r11, #0]", 1
     .irp j, 4, 8, 12, 16, 20, 24, 28
-    word_product \j, 0
+    word_product "[r2, #\j]", "[r2, #\j + 2]", "[r11, #\j]", "[r11, #\j]", 0
     .endr
     str r10, [r11, #32]
     add r11, r11, #4
@@ -141,15 +148,7 @@ microsalt_fe_mul:
 .type microsalt_fe_sq, %function
 .thumb_func
 microsalt_fe_sq:
-    push {r0, r4-r11, lr}
-    sub sp, #64
-    movs r3, #0
-    movs r4, #0
-    movs r5, #0
-    movs r6, #0
-    mov r11, sp
-    stm r11!, {r3-r6}
-    stm r11!, {r3-r6}
+    frame
     str r3, [sp, #60]
     /* The cross products f_i f_j, i < j: row i from t[2i + 1], its carry into t[i + 8]. */
     mov r11, sp
@@ -162,22 +161,7 @@ microsalt_fe_sq:
     add lr, r11, #4
     mov r10, #0
 4:
-    ldrh r5, [r2], #2
-    ldrh r6, [r2], #2
-    mul r7, r3, r5
-    mul r8, r4, r6
-    mul r9, r3, r6
-    adds r7, r7, r9, lsl #16
-    adc r8, r8, r9, lsr #16
-    mul r9, r4, r5
-    adds r7, r7, r9, lsl #16
-    adc r8, r8, r9, lsr #16
-    ldr r9, [lr]
-    adds r7, r7, r9
-    adc r8, r8, #0
-    adds r7, r7, r10
-    adc r10, r8, #0
-    str r7, [lr], #4
+    word_product "[r2], #2", "[r2], #2", "[lr]", "[lr], #4", 0
     cmp r2, r12
     bne 4b
     str r10, [lr]
