@@ -351,6 +351,25 @@ MICROSALT_INLINE uint32_t load32_le(const uint8_t *p)
            ((uint32_t)p[3] << 24);
 }
 
+/* w[i] = load32_le(p + 4 i) for i < n, the keys, nonces and constants that set up a state.
+ * A core without unaligned word loads (ARMv6-M) takes four byte loads a word in load32_le;
+ * there an aligned p, the usual case, takes word loads instead: a branch on p's address,
+ * which is public. */
+MICROSALT_INLINE void load32_le_words(uint32_t *w, const uint8_t *p, size_t n)
+{
+    size_t i;
+#if defined(__GNUC__) && defined(__arm__) && !defined(__ARM_FEATURE_UNALIGNED) && \
+    defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (((uintptr_t)p & 3) == 0) {
+        memcpy(w, __builtin_assume_aligned(p, 4), 4 * n);
+        return;
+    }
+#endif
+    for (i = 0; i < n; i++) {
+        w[i] = load32_le(p + 4 * i);
+    }
+}
+
 MICROSALT_INLINE void store32_le(uint8_t *p, uint32_t x)
 {
     p[0] = (uint8_t)x;

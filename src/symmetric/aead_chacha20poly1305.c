@@ -16,11 +16,10 @@
 static void aead_setup(uint32_t x[16], uint8_t otk[32], const uint8_t n[12], const uint8_t k[32])
 {
     uint8_t block0[64];
-    unsigned i;
 
     microsalt_chacha_setup(x, k, NULL);
     x[12] = 0;
-    for (i = 0; i < 3; i++) x[13 + i] = load32_le(n + 4 * i);
+    load32_le_words(x + 13, n, 3);
     memset(block0, 0, sizeof block0);
     microsalt_chacha_blocks(block0, block0, 1, x, 20);
     memcpy(otk, block0, 32);

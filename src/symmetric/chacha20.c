@@ -86,16 +86,15 @@ void microsalt_chacha_blocks_portable(uint8_t *c, const uint8_t *m, size_t nbloc
 
 void microsalt_chacha_setup(uint32_t x[16], const uint8_t k[32], const uint8_t *c)
 {
-    unsigned i;
     if (c != NULL) {
-        for (i = 0; i < 4; i++) x[i] = load32_le(c + 4 * i);
+        load32_le_words(x, c, 4);
     } else {
         x[0] = CHACHA_SIGMA0;
         x[1] = CHACHA_SIGMA1;
         x[2] = CHACHA_SIGMA2;
         x[3] = CHACHA_SIGMA3;
     }
-    for (i = 0; i < 8; i++) x[4 + i] = load32_le(k + 4 * i);
+    load32_le_words(x + 4, k, 8);
 }
 
 void microsalt_chacha20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, uint32_t x[16])
@@ -137,7 +136,7 @@ void microsalt_hchacha20(uint8_t out[32], const uint8_t in[16], const uint8_t k[
     unsigned i;
 
     microsalt_chacha_setup(x, k, c);
-    for (i = 0; i < 4; i++) x[12 + i] = load32_le(in + 4 * i);
+    load32_le_words(x + 12, in, 4);
     memcpy(y, x, sizeof y);
     memset(block, 0, sizeof block);
     microsalt_chacha_blocks(block, block, 1, y, 20);
@@ -157,8 +156,7 @@ static void setup_djb(uint32_t x[16], const uint8_t n[8], uint64_t ic, const uin
     microsalt_chacha_setup(x, k, NULL);
     x[12] = (uint32_t)ic;
     x[13] = (uint32_t)(ic >> 32);
-    x[14] = load32_le(n);
-    x[15] = load32_le(n + 4);
+    load32_le_words(x + 14, n, 2);
 }
 
 int crypto_stream_chacha20_xor_ic(unsigned char *c, const unsigned char *m,
@@ -191,12 +189,11 @@ int crypto_stream_chacha20_ietf_xor_ic(unsigned char *c, const unsigned char *m,
                                        uint32_t ic, const unsigned char *k)
 {
     uint32_t x[16];
-    unsigned i;
     /* Blocks ic .. 2^32 - 1 remain: refuse anything longer rather than wrap to block 0. */
     if ((mlen >> 6) + ((mlen & 63) != 0) > (uint64_t)0x100000000u - ic) return -1;
     microsalt_chacha_setup(x, k, NULL);
     x[12] = ic;
-    for (i = 0; i < 3; i++) x[13 + i] = load32_le(n + 4 * i);
+    load32_le_words(x + 13, n, 3);
     microsalt_chacha20_xor(c, m, mlen, x);
     microsalt_wipe(x, sizeof x);
     return 0;

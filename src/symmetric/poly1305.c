@@ -217,10 +217,12 @@ static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
     unsigned i;
+    load32_le_words(st->r, k, 4);
     for (i = 0; i < 4; i++) {
-        st->r[i] = load32_le(k + 4 * i) & (i == 0 ? 0x0fffffffu : 0x0ffffffcu);
+        st->r[i] &= i == 0 ? 0x0fffffffu : 0x0ffffffcu;
+        st->h[i] = 0;
     }
-    memset(st->h, 0, sizeof st->h);
+    st->h[4] = 0;
 }
 
 /* limb = w as 26-bit limbs, for w < 2^131 (words; w[4] <= 7): the bits from 130 up come back
@@ -266,29 +268,25 @@ void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint
 
 /* The tag of what st has absorbed, with k's second half as s, written to tag; wipes st. tag
  * may be s itself (crypto_secretbox writes the tag over the key's second half): s is read
- * before tag is written, word by word. */
+ * before tag is written. */
 static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
 {
-    const uint32_t *h = st->h;
-    uint32_t f[4], g[4], w, carry, f4, use_g;
+    uint32_t *h = st->h, s[4], carry, f4;
     unsigned i;
-    /* f = h with the bits from 130 up folded in as 5 each: h < 6 2^128, so f < 2^130 + 5 < 2p. */
-    carry = ct_adc_u32(&f[0], h[0], (h[4] >> 2) * 5, 0);
-    for (i = 1; i < 4; i++) carry = ct_adc_u32(&f[i], h[i], 0, carry);
+    /* f = h with the bits from 130 up folded in as 5 each, in h: h < 6 2^128, so
+     * f < 2^130 + 5 < 2p. */
+    carry = ct_adc_u32(&h[0], h[0], (h[4] >> 2) * 5, 0);
+    for (i = 1; i < 4; i++) carry = ct_adc_u32(&h[i], h[i], 0, carry);
     f4 = carry + (h[4] & 3);
-    /* g = f + 5 reaches 2^130 exactly when f >= p, and then f mod p is g - 2^130, whose 2^130
-     * vanishes mod 2^128: g's low words. */
-    carry = ct_adc_u32(&g[0], f[0], 5, 0);
-    for (i = 1; i < 4; i++) carry = ct_adc_u32(&g[i], f[i], 0, carry);
-    use_g = ct_mask_u32((f4 + carry) >> 2);
-    carry = 0;
-    for (i = 0; i < 4; i++) {
-        carry = ct_adc_u32(&w, (f[i] & ~use_g) | (g[i] & use_g), load32_le(k + 16 + 4 * i),
-                           carry);
-        store32_le(tag + 4 * i, w);
-    }
-    microsalt_wipe(f, sizeof f);
-    microsalt_wipe(g, sizeof g);
+    /* f + 5 reaches 2^130 exactly when f >= p, and then f mod p is f + 5 - 2^130, whose 2^130
+     * vanishes mod 2^128: the tag is f + s, plus 5 then. Only the carry of f + 5 is needed. */
+    carry = ct_add_carry_u32(h[0], 5);
+    for (i = 1; i < 4; i++) carry = ct_add_carry_u32(h[i], carry);
+    load32_le_words(s, k + 16, 4);
+    carry = ct_adc_u32(&s[0], s[0], h[0], ct_mask_u32((f4 + carry) >> 2) & 5);
+    for (i = 1; i < 4; i++) carry = ct_adc_u32(&s[i], s[i], h[i], carry);
+    for (i = 0; i < 4; i++) store32_le(tag + 4 * i, s[i]);
+    microsalt_wipe(s, sizeof s);
     microsalt_wipe(st, sizeof *st);
 }
 

@@ -28,18 +28,19 @@ MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b
     }
 }
 
-/* The Salsa20 input matrix: the constant c on the diagonal, the key around it and the 16-byte
- * input in words 6..9 (for the stream: nonce, then the block counter). */
-static void salsa20_setup(uint32_t x[16], const uint8_t in[16], const uint8_t k[32],
-                          const uint8_t c[16])
+/* The Salsa20 input matrix but its words 6..9: the constant c on the diagonal, the key around
+ * it. The callers put the 16-byte input in words 6..9 (for the stream: nonce, then the block
+ * counter). */
+static void salsa20_setup(uint32_t x[16], const uint8_t k[32], const uint8_t c[16])
 {
+    uint32_t diagonal[4];
     unsigned i;
+    load32_le_words(diagonal, c, 4);
     for (i = 0; i < 4; i++) {
-        x[5 * i] = load32_le(c + 4 * i);
-        x[1 + i] = load32_le(k + 4 * i);
-        x[6 + i] = load32_le(in + 4 * i);
-        x[11 + i] = load32_le(k + 16 + 4 * i);
+        x[5 * i] = diagonal[i];
     }
+    load32_le_words(x + 1, k, 4);
+    load32_le_words(x + 11, k + 16, 4);
 }
 
 /* lanes consecutive blocks (a constant after inlining: 1 or LANES) of the kernel contract in
@@ -106,7 +107,8 @@ void microsalt_salsa20_blocks_portable(uint8_t *c, const uint8_t *m, size_t nblo
 static void salsa20_core(uint8_t out[64], uint32_t x[16], const uint8_t in[16],
                          const uint8_t k[32], const uint8_t c[16])
 {
-    salsa20_setup(x, in, k, c);
+    salsa20_setup(x, k, c);
+    load32_le_words(x + 6, in, 4);
     memset(out, 0, 64);
     microsalt_salsa20_blocks(out, out, 1, x);
 }
@@ -147,13 +149,12 @@ static void salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, co
     /* The kernel takes a size_t count of blocks: 16 bits on AVR. */
     const size_t max_blocks = SIZE_MAX / 64;
     uint32_t x[16];
-    uint8_t block[64];
     size_t rest = (size_t)(len & 63), blocks;
     unsigned long long full = len >> 6;
 
-    memcpy(block, n, 8);
-    memset(block + 8, 0, 8); /* block counter 0 */
-    salsa20_setup(x, block, k, microsalt_salsa20_sigma);
+    salsa20_setup(x, k, microsalt_salsa20_sigma);
+    load32_le_words(x + 6, n, 2);
+    x[8] = x[9] = 0; /* block counter 0 */
     if (m == NULL) {
         /* The keystream alone: xor it into zeros, in place. */
         memset(c, 0, (size_t)len);
@@ -167,13 +168,14 @@ static void salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, co
         full -= blocks;
     }
     if (rest > 0) {
+        uint8_t block[64];
         memset(block, 0, sizeof block);
         memcpy(block, m, rest);
         microsalt_salsa20_blocks(block, block, 1, x);
         memcpy(c, block, rest);
+        microsalt_wipe(block, sizeof block);
     }
     microsalt_wipe(x, sizeof x);
-    microsalt_wipe(block, sizeof block);
 }
 
 int crypto_stream_salsa20(unsigned char *c, unsigned long long clen, const unsigned char *n,

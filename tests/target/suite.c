@@ -59,6 +59,19 @@ static void check_true(int ok, const char *what)
     if (!ok) fail(what);
 }
 
+#if SUITE_GROUP == 2 || SUITE_GROUP == 5
+/* The record's first n bytes (key, then nonce) copied to an address that is not a multiple of
+ * 4: the library loads keys and nonces by words from aligned addresses and by bytes from the
+ * others (common.h: load32_le_words); the other calls pass the record's key where it is. */
+static unsigned char *misaligned(size_t n)
+{
+    static unsigned char buf[2 + 48];
+    unsigned char *p = buf + ((((uintptr_t)buf + 1) & 3) != 0 ? 1 : 2);
+    memcpy(p, in, n);
+    return p;
+}
+#endif
+
 /* Reads the next record into in/expect; returns 0 at the end of the blob. */
 static int next_record(size_t *pos)
 {
@@ -115,10 +128,10 @@ static void run(void)
         m = inlen - 32u;
         crypto_onetimeauth(got, in + 32, m, in);
         check_bytes(got, expect, 16, HAL_STR("crypto_onetimeauth"));
-        check_true(crypto_onetimeauth_verify(expect, in + 32, m, in) == 0,
+        check_true(crypto_onetimeauth_verify(expect, in + 32, m, misaligned(32)) == 0,
                    HAL_STR("onetimeauth_verify"));
         expect[15] ^= 0x80;
-        check_true(crypto_onetimeauth_verify(expect, in + 32, m, in) == -1,
+        check_true(crypto_onetimeauth_verify(expect, in + 32, m, misaligned(32)) == -1,
                    HAL_STR("onetimeauth forgery"));
         break;
     case OP_STREAM:
@@ -133,7 +146,7 @@ static void run(void)
         m = inlen - 40u;
         crypto_stream_salsa20_xor(got, in + 40, m, in + 32, in);
         check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_salsa20_xor"));
-        crypto_stream_salsa20(got, m, in + 32, in);
+        crypto_stream_salsa20(got, m, misaligned(40) + 32, misaligned(40));
         for (m = 0; m < inlen - 40u; m++) got[m] ^= in[40 + m];
         check_bytes(got, expect, (size_t)m, HAL_STR("crypto_stream_salsa20"));
         break;
@@ -294,7 +307,7 @@ static void run(void)
         if (ic == 0) {
             crypto_stream_chacha20_ietf_xor(got + 1, in + 48, m, in + 32, in);
             check_bytes(got, expect, (size_t)m + 1, HAL_STR("crypto_stream_chacha20_ietf_xor"));
-            crypto_stream_chacha20_ietf(got + 1, m, in + 32, in);
+            crypto_stream_chacha20_ietf(got + 1, m, misaligned(44) + 32, misaligned(44));
             for (m = 0; m < inlen - 48u; m++) got[1 + m] ^= in[48 + m];
             check_bytes(got, expect, (size_t)m + 1, HAL_STR("crypto_stream_chacha20_ietf"));
         }
