@@ -28,10 +28,8 @@ MICROSALT_INLINE void quarterround(uint32_t y[16][LANES], unsigned a, unsigned b
     }
 }
 
-/* The Salsa20 input matrix but its words 6..9: the constant c on the diagonal, the key around
- * it. The callers put the 16-byte input in words 6..9 (for the stream: nonce, then the block
- * counter). */
-static void salsa20_setup(uint32_t x[16], const uint8_t k[32], const uint8_t c[16])
+/* The constant c on the diagonal of the Salsa20 input matrix. */
+static void salsa20_diagonal(uint32_t x[16], const uint8_t c[16])
 {
     uint32_t diagonal[4];
     unsigned i;
@@ -39,6 +37,14 @@ static void salsa20_setup(uint32_t x[16], const uint8_t k[32], const uint8_t c[1
     for (i = 0; i < 4; i++) {
         x[5 * i] = diagonal[i];
     }
+}
+
+/* The Salsa20 input matrix but its words 6..9: the constant c on the diagonal, the key around
+ * it. The callers put the 16-byte input in words 6..9 (for the stream: nonce, then the block
+ * counter). */
+static void salsa20_setup(uint32_t x[16], const uint8_t k[32], const uint8_t c[16])
+{
+    salsa20_diagonal(x, c);
     load32_le_words(x + 1, k, 4);
     load32_le_words(x + 11, k + 16, 4);
 }
@@ -122,39 +128,55 @@ int crypto_core_salsa20(unsigned char *out, const unsigned char *in, const unsig
     return 0;
 }
 
-/* HSalsa20 (the XSalsa20 paper): the words of the Salsa20 rounds at the constant and input
- * positions, without the final addition (which would only add public values there); so the
- * input that the core added is subtracted again, taken from c and in (the kernel moved x's
- * words 8 and 9 on). */
-int crypto_core_hsalsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
-                         const unsigned char *c)
+/* HSalsa20 of (in, k, c) as words (the XSalsa20 paper), its first half in lo and its second
+ * in hi: the words of the Salsa20 rounds at the constant and input positions, without the
+ * final addition (which would only add public values there); so the input that the core
+ * added is subtracted again, taken from x and in (the kernel moved x's words 8 and 9 on).
+ * x is the caller's, to reuse or wipe: the core's state, which holds k. lo and hi may be
+ * x + 1 and x + 11, where XSalsa20's key goes: the core reads only x's diagonal afterwards. */
+static void hsalsa20_words(uint32_t lo[4], uint32_t hi[4], uint32_t x[16], const uint8_t in[16],
+                           const uint8_t k[32], const uint8_t c[16])
 {
-    uint32_t x[16];
     uint8_t block[64];
     unsigned i;
     salsa20_core(block, x, in, k, c);
+    load32_le_words(hi, block + 24, 4);
     for (i = 0; i < 4; i++) {
-        store32_le(out + 4 * i, load32_le(block + 20 * i) - load32_le(c + 4 * i));
-        store32_le(out + 16 + 4 * i, load32_le(block + 24 + 4 * i) - load32_le(in + 4 * i));
+        lo[i] = load32_le(block + 20 * i) - x[5 * i];
+        hi[i] -= load32_le(in + 4 * i);
+    }
+    microsalt_wipe(block, sizeof block);
+}
+
+int crypto_core_hsalsa20(unsigned char *out, const unsigned char *in, const unsigned char *k,
+                         const unsigned char *c)
+{
+    uint32_t x[16], w[8];
+    unsigned i;
+    hsalsa20_words(w, w + 4, x, in, k, c);
+    for (i = 0; i < 8; i++) {
+        store32_le(out + 4 * i, w[i]);
     }
     microsalt_wipe(x, sizeof x);
-    microsalt_wipe(block, sizeof block);
+    microsalt_wipe(w, sizeof w);
     return 0;
 }
 
-/* c = m xor keystream, or the bare keystream when m is NULL. c == m is allowed. */
-static void salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, const uint8_t *n,
-                        const uint8_t *k)
+void microsalt_xsalsa20_setup(uint32_t x[16], const uint8_t n[24], const uint8_t k[32])
+{
+    /* HSalsa20's state leaves sigma on x's diagonal, where XSalsa20's goes. */
+    hsalsa20_words(x + 1, x + 11, x, n, k, microsalt_salsa20_sigma);
+    load32_le_words(x + 6, n + 16, 2);
+    x[8] = x[9] = 0; /* block counter 0 */
+}
+
+void microsalt_salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, uint32_t x[16])
 {
     /* The kernel takes a size_t count of blocks: 16 bits on AVR. */
     const size_t max_blocks = SIZE_MAX / 64;
-    uint32_t x[16];
     size_t rest = (size_t)(len & 63), blocks;
     unsigned long long full = len >> 6;
 
-    salsa20_setup(x, k, microsalt_salsa20_sigma);
-    load32_le_words(x + 6, n, 2);
-    x[8] = x[9] = 0; /* block counter 0 */
     if (m == NULL) {
         /* The keystream alone: xor it into zeros, in place. */
         memset(c, 0, (size_t)len);
@@ -175,19 +197,31 @@ static void salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, co
         memcpy(c, block, rest);
         microsalt_wipe(block, sizeof block);
     }
+}
+
+/* crypto_stream_salsa20: c = m xor the keystream of k and the 8-byte nonce n from block 0, or
+ * the bare keystream when m is NULL. */
+static void salsa20_stream(uint8_t *c, const uint8_t *m, unsigned long long len,
+                           const uint8_t *n, const uint8_t *k)
+{
+    uint32_t x[16];
+    salsa20_setup(x, k, microsalt_salsa20_sigma);
+    load32_le_words(x + 6, n, 2);
+    x[8] = x[9] = 0; /* block counter 0 */
+    microsalt_salsa20_xor(c, m, len, x);
     microsalt_wipe(x, sizeof x);
 }
 
 int crypto_stream_salsa20(unsigned char *c, unsigned long long clen, const unsigned char *n,
                           const unsigned char *k)
 {
-    salsa20_xor(c, NULL, clen, n, k);
+    salsa20_stream(c, NULL, clen, n, k);
     return 0;
 }
 
 int crypto_stream_salsa20_xor(unsigned char *c, const unsigned char *m, unsigned long long mlen,
                               const unsigned char *n, const unsigned char *k)
 {
-    salsa20_xor(c, m, mlen, n, k);
+    salsa20_stream(c, m, mlen, n, k);
     return 0;
 }

@@ -18,6 +18,15 @@
  * HSalsa20. */
 extern const unsigned char microsalt_salsa20_sigma[16];
 
+/* x = XSalsa20's state for key k and the 24-byte nonce n, at block 0 (the XSalsa20 paper):
+ * HSalsa20 of k and n[0..16) as its key, n[16..24) as its nonce. */
+void microsalt_xsalsa20_setup(uint32_t x[16], const uint8_t n[24], const uint8_t k[32]);
+
+/* c = m xor the keystream of the state x from its block counter on, or the bare keystream
+ * when m is NULL; x's counter moves past the blocks used, a partial last one included.
+ * c == m is allowed. The caller wipes x. */
+void microsalt_salsa20_xor(uint8_t *c, const uint8_t *m, unsigned long long len, uint32_t x[16]);
+
 /* Contract of every Salsa20 kernel, native or C:
  * nblocks >= 1. For each of nblocks blocks, writes 64 bytes of c = m xor (the 20 rounds
  * applied to x, plus x), in the specification's byte order, then adds 1 to the 64-bit number
