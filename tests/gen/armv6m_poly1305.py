@@ -24,14 +24,15 @@ RES = "r6"                               # O_0, then S_0: row digits kept in a r
 # Frame, byte offsets from sp. A spill word, then three tables of five rows, in the order the
 # rows run: a row is the slot of its digit of h (written by each block) and five words b'_(i,t)
 # of the table (made on entry), except the rows of RESIDENT, whose digits stay in registers: a
-# slot costs a STR and an LDM word. Between the first and the second table, -d; between the
+# slot costs a STR and an LDM word. Between the first and the second table, A; between the
 # second and the third, the even columns (negated) of the next block but the first.
 STEPS = ("O", "E", "S")                  # the digits of h each table's rows take
 ROW = 24
 # The digits that stay in registers from the carry chain to their rows, with the registers of
 # their rows' five table words: O_0 (RES, then S_0 in E_0's row) and O_4, which the chain
-# leaves in r4 (the last column's digit; w3 is spent by then). Rows run in the order of ORDER,
-# so O_4's row runs second, before an LDM of r0-r5 overwrites r4.
+# leaves in r4 (the last column's digit; w3 is spent by then). Rows run in the order of ORDER:
+# O_4's first, before an LDM of r0-r5 overwrites r4, and O_0's last, A's, whose sums stay in
+# its words' registers, in the order of the columns, for one STM to keep A.
 RESIDENT = {(0, 0): (RES, ["r0", "r1", "r2", "r3", "r5"]),
             (0, 4): ("r4", ["r0", "r1", "r2", "r3", "r5"]),
             (2, 0): (RES, ["r1", "r2", "r3", "r4", "r5"])}
@@ -39,25 +40,25 @@ RESIDENT = {(0, 0): (RES, ["r0", "r1", "r2", "r3", "r5"]),
 # waits for the next block's carry chain: one word less stored and loaded.
 SLOTTED = {0: ("r0", ["r1", "r2", "r3", "r4", "r5"]), 1: ("r0", ["r1", "r2", "r3", "r4", "r5"]),
            2: ("r1", ["r2", "r3", "r4", "r5", "r6"])}
-ORDER = ([0, 4, 1, 2, 3], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
+ORDER = ([4, 1, 2, 3, 0], [0, 1, 2, 3, 4], [0, 1, 2, 3, 4])
 
 
 def layout():
-    off, rows, nd, ne = SPILL + 4, {}, None, None
+    off, rows, na, ne = SPILL + 4, {}, None, None
     for s, name in enumerate(STEPS):
         for i in ORDER[s]:
             resident = (s, i) in RESIDENT
             rows[(s, i)] = (None if resident else off, off + (0 if resident else 4))
             off += 20 if resident else ROW
         if s == 0:
-            nd, off = off, off + 20
+            na, off = off, off + 20
         elif s == 1:
             ne, off = off, off + 16          # -e_1 .. -e_4 (-e_0 waits in r0)
-    return rows, nd, ne, off
+    return rows, na, ne, off
 
 
 SPILL = 0                                # -e_0 while the unaligned head needs r0
-ROWS, ND, NE, TAB_END = layout()
+ROWS, NA, NE, TAB_END = layout()
 # After the tables, what the loop's end loads by one LDM (r7 is there after the last row):
 # m's end, the address of the next block's head (aligned or not, chosen on entry), the pad bit
 # (shifted to column 9) and the digit mask; then st.
@@ -99,8 +100,12 @@ HEADER = f"""\
  * Karatsuba over the even and odd digits, as on the M3: with z = x^2 (z^5 = 5), E, O the even
  * and odd digits of h, F, G those of r and S = E + O, each product taken mod z^5 - 5,
  *     A = O (-G),  q = A + E (-F),  o = q + S (F + G) = E G + O F     (the odd columns)
- *     -e = q + (z A - A) = -(E F + z O G)                              (the even columns)
- * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
+ *     -e = z A + E (-F) = -(E F + z O G)                               (the even columns)
+ * 75 products for the schoolbook's 100. A, E (-F), q and -e wrap mod 2^32; e and o are
+ * exact. A's last row leaves its sums in that row's registers, whence one STM keeps A; E (-F)
+ * starts afresh in the accumulators, and A, loaded back, goes into each column twice: A_t
+ * into q's column t and -e's t + 1 (A_4 times 5 into -e_0): 30 cycles, where keeping
+ * -d = z A - A and then adding it to q took 35.
  *
  * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
  * words b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (for the columns i, .., 4, 0, .., i - 1) of a
@@ -109,37 +114,41 @@ HEADER = f"""\
  * cycles), five MULS and five ADDs into the accumulators (r8-r12, column t in r8 + t): 17
  * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
- * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
- * after the first and the even columns (-e, but -e_0) after the second, so that one pointer
+ * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with A after the
+ * first and the even columns (-e, but -e_0) after the second, so that one pointer
  * (r7) walks the whole frame with LDM and STM; a row whose digit is in a register loads
  * five words (6 cycles).
  *
  * A block: the message's words go into the columns (in two parts each, no carries: the
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
- * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row, and O_4, the last
- * column's, which stays in r4 for its row, run second; then the 15 rows. -e_0 stays in r0
- * for the next block (the third table's rows load into r1-r6). The loop's end loads m's
- * end, the next block's head (aligned or not, chosen on entry), the pad bit and the mask by
- * one LDM from where r7 stops, and branches by BX: no test of m's alignment per block.
+ * its row's slot but O_0, which stays in r6 for its row, A's last, and becomes S_0 in E_0's
+ * row, and O_4, the last column's, which stays in r4 for its row, A's first; then the 15
+ * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
+ * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
+ * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
+ * alignment per block.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
  * Frame ({FRAME} bytes): a word for -e_0 while the unaligned head needs r0, the three tables
- * with their digits' slots, -d and -e, then m's end, the next block's head, the pad bit
+ * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
  * (shifted to column 9), the digit mask and st; all but these five words are secret and
  * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 399 a block (408 before the digits O_4 and -e_0
- * stayed in registers and the loop's end branched to its head); 4 blocks, the call
- * included, 2,116 (the column-scanning kernel before, 16-bit digits in 64-bit accumulators:
- * 3,292; the C twin: 7,467); crypto_onetimeauth of 1024 bytes 27,126, 26.5 a byte (before:
- * 27,693 and 51,942). A call costs about 520 cycles besides its blocks (the tables about
- * 190, the wipe 120, the packing 85, the state's split 40, the registers' saving 35), so a
- * single block is as fast as with the column-scanning kernel within 0.3% (16 bytes: 1,989
- * against 1,983) and two are faster (32 bytes: 2,388).
+ * Cycles, modelled (docs/cycle-model.md): 393 a block (399 before A was kept in place of
+ * z A - A, 408 before the digits O_4 and -e_0 stayed in registers and the loop's end
+ * branched to its head); 4 blocks, the call included, 2,080 (2,116 at 399; the
+ * column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C twin:
+ * 7,467); crypto_onetimeauth of 1024 bytes 26,463, 25.8 a byte, of 16 bytes 1,704 and of
+ * 32 bytes 2,097 (at 399: 26,859, 1,722 and 2,121; while Poly1305's finish still made a
+ * second copy of f, 1024 bytes took 27,126 at 399, and 27,693 and 51,942 before that).
+ * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
+ * F's and G's digits come, the wipe 120, the packing 85, the state's split 40, the
+ * registers' saving 35), so that a single block is about as fast as with the
+ * column-scanning kernel (within 0.3% when a call cost 520).
  */
     .syntax unified
     .thumb
@@ -196,18 +205,23 @@ def entry(e):
       f"mov r4, {ACC[4]}", f"add r5, sp, #{MEND}", "stm r5!, {r0-r4}")
     e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
               "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i "
-              "and stored in the order the rows run (O_4's second)")
+              "and stored in the order the rows run (O_4's first, O_0's last)")
+    # F + G is summed as the digits come, in SUM (free until h is split), so that the third
+    # table needs neither F nor G again.
+    SUM = ACC[:4] + ["r6"]
     for s in range(3):
         if s < 2:
             e(f"mov r0, {ACC[4]}")
             e("adds r0, #20", "ldm r0!, {r1-r4}", *R_DIGITS["GF"[s]])
+            for j in range(5):
+                if s == 0:
+                    e(f"mov {SUM[j]}, r{j + 1}")
+                else:
+                    e(f"adds {SUM[j]}, {SUM[j]}, r{j + 1}" if SUM[j] == "r6"
+                      else f"add {SUM[j]}, r{j + 1}")
             e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
         else:
-            # F + G = -(-F - G): -F from the second table's first row, -G from the first's
-            e(f"add r7, sp, #{ROWS[(1, 0)][1]}", "ldm r7!, {r1-r5}")
-            for j in range(5):
-                e(f"ldr r6, [sp, #{entry_word(0, 0, j)}]", f"adds r{j + 1}, r{j + 1}, r6")
-            e(*[f"rsbs r{j + 1}, r{j + 1}, #0" for j in range(5)])
+            e(*[f"mov r{j + 1}, {SUM[j]}" for j in range(5)])
         e("movs r0, #5")                 # r0 goes into the slots, which each block writes
         at = None
         for i in range(5):
@@ -308,7 +322,7 @@ def carry_block(e):
     put("S", 3, "r6")
     # c9 = o_4 + pad + carry -> r4, where O_4 stays for its row (RESIDENT)
     assert RESIDENT[(0, 4)][0] == "r4"
-    e(f"mov r4, {ACC[4]}", "lsrs r0, r2, #13", "adds r4, r4, r0", "ands r2, r2, r7")
+    e("lsrs r4, r2, #13", f"add r4, {ACC[4]}", "ands r2, r2, r7")
     put("E", 4, "r2")
     e("lsrs r0, r4, #13", "ands r4, r4, r7", "adds r2, r2, r4")
     put("S", 4, "r2")
@@ -318,8 +332,10 @@ def carry_block(e):
     put("E", 0, "r0")
 
 
-def rows(e, s, fresh=False):
-    """The five rows of table s in the order they lie: ACC[t] += a_i b'_(i,t); r7 walks on."""
+def rows(e, s, fresh=False, last_low=False):
+    """The five rows of table s in the order they lie: ACC[t] += a_i b'_(i,t); r7 walks on.
+    With last_low the last row's sums stay in its table words' registers, not in ACC, for one
+    STM."""
     for n, i in enumerate(ORDER[s]):
         if (s, i) in RESIDENT:
             a, regs = RESIDENT[(s, i)]
@@ -332,23 +348,31 @@ def rows(e, s, fresh=False):
         for p in range(5):               # word p of row i: column (i + p) mod 5
             b, t = regs[p], (i + p) % 5
             e(f"muls {b}, {a}, {b}")
-            e(f"mov {ACC[t]}, {b}" if fresh and n == 0 else f"add {ACC[t]}, {b}")
+            if last_low and n == 4:
+                e(f"add {b}, {ACC[t]}")
+            else:
+                e(f"mov {ACC[t]}, {b}" if fresh and n == 0 else f"add {ACC[t]}, {b}")
 
 
 def products(e):
-    e.comment("A = O (-G), fresh")
+    e.comment("A = O (-G), its last row (O_0's) summed into that row's registers")
     e(f"add r7, sp, #{ROWS[(0, ORDER[0][0])][1]}")
-    rows(e, 0, fresh=True)
-    e.comment("-d = z A - A, kept after the first table (z A: A_4 comes back times 5)")
-    e(*[f"mov r{t}, {ACC[t]}" for t in range(5)])
-    e("lsls r5, r4, #2", "adds r5, r5, r4", "subs r4, r3, r4", "subs r3, r2, r3",
-      "subs r2, r1, r2", "subs r1, r0, r1", "subs r0, r5, r0", "stm r7!, {r0-r4}")
-    e.comment("q = A + E (-F)")
-    rows(e, 1)
-    e.comment("-e = q - d, the next block's even columns, kept after the second table but "
-              "-e_0, which stays in r0")
-    e(f"add r0, sp, #{ND}", "ldm r0, {r0-r4}")
-    e(*[f"add r{t}, {ACC[t]}" for t in range(5)])
+    rows(e, 0, fresh=True, last_low=True)
+    a_regs = RESIDENT[(0, ORDER[0][-1])][1]
+    assert ORDER[0][-1] == 0 and a_regs == sorted(a_regs, key=lambda r: int(r[1:]))
+    e.comment("A, kept after the first table for the even columns and q")
+    e("stm r7!, {%s}" % ", ".join(a_regs))
+    e.comment("-E F, fresh")
+    rows(e, 1, fresh=True)
+    e.comment("A back (in r1-r5): -e = z A - E F, the next block's even columns (z A: A_4 "
+              "comes back times 5), kept after the second table but -e_0, which stays in r0; "
+              "q = A - E F, each accumulator giving -e its column before A's makes it q's")
+    e(f"add r0, sp, #{NA}", "ldm r0!, {r1-r5}")
+    e("lsls r0, r5, #2", "adds r0, r0, r5", f"add r0, {ACC[0]}")
+    for t in range(5):
+        e(f"add {ACC[t]}, r{t + 1}")
+        if t < 4:
+            e(f"add r{t + 1}, {ACC[t + 1]}")
     e("stm r7!, {r1-r4}")
     e.comment("o = q + S (F + G), the next block's odd columns")
     rows(e, 2)

@@ -18,8 +18,12 @@
  * Karatsuba over the even and odd digits, as on the M3: with z = x^2 (z^5 = 5), E, O the even
  * and odd digits of h, F, G those of r and S = E + O, each product taken mod z^5 - 5,
  *     A = O (-G),  q = A + E (-F),  o = q + S (F + G) = E G + O F     (the odd columns)
- *     -e = q + (z A - A) = -(E F + z O G)                              (the even columns)
- * 75 products for the schoolbook's 100. A, q and -e wrap mod 2^32; e and o are exact.
+ *     -e = z A + E (-F) = -(E F + z O G)                               (the even columns)
+ * 75 products for the schoolbook's 100. A, E (-F), q and -e wrap mod 2^32; e and o are
+ * exact. A's last row leaves its sums in that row's registers, whence one STM keeps A; E (-F)
+ * starts afresh in the accumulators, and A, loaded back, goes into each column twice: A_t
+ * into q's column t and -e's t + 1 (A_4 times 5 into -e_0): 30 cycles, where keeping
+ * -d = z A - A and then adding it to q took 35.
  *
  * A product a b mod z^5 - 5 runs as five rows, one per digit a_i: row i is a_i and the five
  * words b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (for the columns i, .., 4, 0, .., i - 1) of a
@@ -28,37 +32,41 @@
  * cycles), five MULS and five ADDs into the accumulators (r8-r12, column t in r8 + t): 17
  * cycles for 5 products.
  * MULS keeps a_i and overwrites the table word, which the next block loads again. The three
- * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with -d = z A - A
- * after the first and the even columns (-e, but -e_0) after the second, so that one pointer
+ * tables of 25 words (-G, -F, F + G) lie in the order their rows run, with A after the
+ * first and the even columns (-e, but -e_0) after the second, so that one pointer
  * (r7) walks the whole frame with LDM and STM; a row whose digit is in a register loads
  * five words (6 cycles).
  *
  * A block: the message's words go into the columns (in two parts each, no carries: the
  * columns have room), and the pad bit 2^128 into column 9; a carry chain makes the digits
  * (bits 130 and up coming back times 5 into h_0, and its carry into h_1), each written into
- * its row's slot but O_0, which stays in r6 and becomes S_0 in E_0's row, and O_4, the last
- * column's, which stays in r4 for its row, run second; then the 15 rows. -e_0 stays in r0
- * for the next block (the third table's rows load into r1-r6). The loop's end loads m's
- * end, the next block's head (aligned or not, chosen on entry), the pad bit and the mask by
- * one LDM from where r7 stops, and branches by BX: no test of m's alignment per block.
+ * its row's slot but O_0, which stays in r6 for its row, A's last, and becomes S_0 in E_0's
+ * row, and O_4, the last column's, which stays in r4 for its row, A's first; then the 15
+ * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
+ * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
+ * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
+ * alignment per block.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
  * Frame (408 bytes): a word for -e_0 while the unaligned head needs r0, the three tables
- * with their digits' slots, -d and -e, then m's end, the next block's head, the pad bit
+ * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
  * (shifted to column 9), the digit mask and st; all but these five words are secret and
  * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 399 a block (408 before the digits O_4 and -e_0
- * stayed in registers and the loop's end branched to its head); 4 blocks, the call
- * included, 2,116 (the column-scanning kernel before, 16-bit digits in 64-bit accumulators:
- * 3,292; the C twin: 7,467); crypto_onetimeauth of 1024 bytes 27,126, 26.5 a byte (before:
- * 27,693 and 51,942). A call costs about 520 cycles besides its blocks (the tables about
- * 190, the wipe 120, the packing 85, the state's split 40, the registers' saving 35), so a
- * single block is as fast as with the column-scanning kernel within 0.3% (16 bytes: 1,989
- * against 1,983) and two are faster (32 bytes: 2,388).
+ * Cycles, modelled (docs/cycle-model.md): 393 a block (399 before A was kept in place of
+ * z A - A, 408 before the digits O_4 and -e_0 stayed in registers and the loop's end
+ * branched to its head); 4 blocks, the call included, 2,080 (2,116 at 399; the
+ * column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C twin:
+ * 7,467); crypto_onetimeauth of 1024 bytes 26,463, 25.8 a byte, of 16 bytes 1,704 and of
+ * 32 bytes 2,097 (at 399: 26,859, 1,722 and 2,121; while Poly1305's finish still made a
+ * second copy of f, 1024 bytes took 27,126 at 399, and 27,693 and 51,942 before that).
+ * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
+ * F's and G's digits come, the wipe 120, the packing 85, the state's split 40, the
+ * registers' saving 35), so that a single block is about as fast as with the
+ * column-scanning kernel (within 0.3% when a call cost 520).
  */
     .syntax unified
     .thumb
@@ -101,7 +109,7 @@ microsalt_poly1305_blocks:
     add r5, sp, #388
     stm r5!, {r0-r4}
 
-/* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i and stored in the order the rows run (O_4's second) */
+/* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i and stored in the order the rows run (O_4's first, O_0's last) */
     mov r0, r12
     adds r0, #20
     ldm r0!, {r1-r4}
@@ -116,23 +124,28 @@ microsalt_poly1305_blocks:
     lsrs r2, r2, #19
     lsls r1, r1, #6
     lsrs r1, r1, #19
+    mov r8, r1
+    mov r9, r2
+    mov r10, r3
+    mov r11, r4
+    mov r6, r5
     rsbs r1, r1, #0
     rsbs r2, r2, #0
     rsbs r3, r3, #0
     rsbs r4, r4, #0
     rsbs r5, r5, #0
     movs r0, #5
-    add r7, sp, #4
+    add r7, sp, #96
     stm r7!, {r1-r5}
     muls r5, r0, r5
-    add r7, sp, #44
+    add r7, sp, #24
     stm r7!, {r0-r5}
     muls r4, r0, r4
     stm r7!, {r0-r5}
     muls r3, r0, r3
     stm r7!, {r0-r5}
     muls r2, r0, r2
-    add r7, sp, #24
+    add r7, sp, #4
     stm r7!, {r1-r5}
     mov r0, r12
     adds r0, #20
@@ -148,6 +161,11 @@ microsalt_poly1305_blocks:
     adds r2, r2, r0
     lsls r1, r1, #19
     lsrs r1, r1, #19
+    add r8, r1
+    add r9, r2
+    add r10, r3
+    add r11, r4
+    adds r6, r6, r5
     rsbs r1, r1, #0
     rsbs r2, r2, #0
     rsbs r3, r3, #0
@@ -164,23 +182,11 @@ microsalt_poly1305_blocks:
     stm r7!, {r0-r5}
     muls r2, r0, r2
     stm r7!, {r0-r5}
-    add r7, sp, #140
-    ldm r7!, {r1-r5}
-    ldr r6, [sp, #4]
-    adds r1, r1, r6
-    ldr r6, [sp, #8]
-    adds r2, r2, r6
-    ldr r6, [sp, #12]
-    adds r3, r3, r6
-    ldr r6, [sp, #16]
-    adds r4, r4, r6
-    ldr r6, [sp, #20]
-    adds r5, r5, r6
-    rsbs r1, r1, #0
-    rsbs r2, r2, #0
-    rsbs r3, r3, #0
-    rsbs r4, r4, #0
-    rsbs r5, r5, #0
+    mov r1, r8
+    mov r2, r9
+    mov r3, r10
+    mov r4, r11
+    mov r5, r6
     movs r0, #5
     add r7, sp, #272
     stm r7!, {r1-r5}
@@ -300,7 +306,7 @@ microsalt_poly1305_blocks:
     lsrs r0, r2, #13
     adds r6, r6, r0
     ands r2, r2, r7
-    str r2, [sp, #44]
+    str r2, [sp, #24]
     adds r2, r2, r5
     str r2, [sp, #292]
     lsrs r2, r6, #13
@@ -313,7 +319,7 @@ microsalt_poly1305_blocks:
     lsrs r0, r2, #13
     adds r5, r5, r0
     ands r2, r2, r7
-    str r2, [sp, #68]
+    str r2, [sp, #48]
     adds r2, r2, r6
     str r2, [sp, #316]
     lsls r6, r4, #24
@@ -329,12 +335,11 @@ microsalt_poly1305_blocks:
     lsrs r0, r6, #13
     adds r2, r2, r0
     ands r6, r6, r7
-    str r6, [sp, #92]
+    str r6, [sp, #72]
     adds r6, r6, r5
     str r6, [sp, #340]
-    mov r4, r12
-    lsrs r0, r2, #13
-    adds r4, r4, r0
+    lsrs r4, r2, #13
+    add r4, r12
     ands r2, r2, r7
     str r2, [sp, #232]
     lsrs r0, r4, #13
@@ -351,30 +356,19 @@ microsalt_poly1305_blocks:
     adds r6, r1, r5
     str r0, [sp, #136]
 
-/* A = O (-G), fresh */
+/* A = O (-G), its last row (O_0's) summed into that row's registers */
     add r7, sp, #4
     ldm r7!, {r0, r1, r2, r3, r5}
-    muls r0, r6, r0
-    mov r8, r0
-    muls r1, r6, r1
-    mov r9, r1
-    muls r2, r6, r2
-    mov r10, r2
-    muls r3, r6, r3
-    mov r11, r3
-    muls r5, r6, r5
-    mov r12, r5
-    ldm r7!, {r0, r1, r2, r3, r5}
     muls r0, r4, r0
-    add r12, r0
+    mov r12, r0
     muls r1, r4, r1
-    add r8, r1
+    mov r8, r1
     muls r2, r4, r2
-    add r9, r2
+    mov r9, r2
     muls r3, r4, r3
-    add r10, r3
+    mov r10, r3
     muls r5, r4, r5
-    add r11, r5
+    mov r11, r5
     ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r9, r1
@@ -408,35 +402,34 @@ microsalt_poly1305_blocks:
     add r9, r4
     muls r5, r0, r5
     add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r6, r0
+    add r0, r8
+    muls r1, r6, r1
+    add r1, r9
+    muls r2, r6, r2
+    add r2, r10
+    muls r3, r6, r3
+    add r3, r11
+    muls r5, r6, r5
+    add r5, r12
 
-/* -d = z A - A, kept after the first table (z A: A_4 comes back times 5) */
-    mov r0, r8
-    mov r1, r9
-    mov r2, r10
-    mov r3, r11
-    mov r4, r12
-    lsls r5, r4, #2
-    adds r5, r5, r4
-    subs r4, r3, r4
-    subs r3, r2, r3
-    subs r2, r1, r2
-    subs r1, r0, r1
-    subs r0, r5, r0
-    stm r7!, {r0-r4}
+/* A, kept after the first table for the even columns and q */
+    stm r7!, {r0, r1, r2, r3, r5}
 
-/* q = A + E (-F) */
+/* -E F, fresh */
     ldm r7!, {r0, r1, r2, r3, r4, r5}
     adds r6, r6, r0
     muls r1, r0, r1
-    add r8, r1
+    mov r8, r1
     muls r2, r0, r2
-    add r9, r2
+    mov r9, r2
     muls r3, r0, r3
-    add r10, r3
+    mov r10, r3
     muls r4, r0, r4
-    add r11, r4
+    mov r11, r4
     muls r5, r0, r5
-    add r12, r5
+    mov r12, r5
     ldm r7!, {r0, r1, r2, r3, r4, r5}
     muls r1, r0, r1
     add r9, r1
@@ -482,14 +475,21 @@ microsalt_poly1305_blocks:
     muls r5, r0, r5
     add r11, r5
 
-/* -e = q - d, the next block's even columns, kept after the second table but -e_0, which stays in r0 */
+/* A back (in r1-r5): -e = z A - E F, the next block's even columns (z A: A_4 comes back times 5), kept after the second table but -e_0, which stays in r0; q = A - E F, each accumulator giving -e its column before A's makes it q's */
     add r0, sp, #116
-    ldm r0, {r0-r4}
+    ldm r0!, {r1-r5}
+    lsls r0, r5, #2
+    adds r0, r0, r5
     add r0, r8
+    add r8, r1
     add r1, r9
+    add r9, r2
     add r2, r10
+    add r10, r3
     add r3, r11
+    add r11, r4
     add r4, r12
+    add r12, r5
     stm r7!, {r1-r4}
 
 /* o = q + S (F + G), the next block's odd columns */
