@@ -25,25 +25,28 @@ HEADER = """\
  * b ^= (a + d) <<< 7, is one ADDS into a temporary, one RORS and one EORS when its three words
  * are in low registers. Two quarter rounds run side by side, so one MOVS of the rotation
  * amount (into a low register of its own) serves two steps. The other words wait in the high
- * registers (a MOV to reach them, a MOV back when one is written) or in the frame (LDR 2
- * cycles, STR 2, LDM/STM when three or more move together). The generator's PLAN fixes which
- * class each word is in before each of the 32 steps of a double round; the script picks the
- * registers and frame slots.
+ * registers (a MOV to reach them, a MOV back when one is written: a word that goes back
+ * unchanged, or is read, while the low register it left is still unused costs nothing) or in
+ * the frame (LDR 2 cycles, STR 2, LDM/STM when three or more move together). The generator's
+ * PLAN fixes which class each word is in before each of the 32 steps of a double round; the
+ * script picks the registers and frame slots.
  *
  * The first column round's quarter rounds 2 and 3 and the first step of quarter round 0 do
  * not involve the counter words 8 and 9, so they are computed once per call (PRE); so are the
  * rotated sums of the next step of quarter rounds 0 and 1 (ROT), which only xor them into 8
- * and 9, so each block starts with two EORS where it had two steps. The
- * feed-forward works four words at a time with LDM and STM on m and c, which must then be
- * word-aligned: if either is not, each block goes through an aligned stack buffer and a call
- * of the aligned path.
+ * and 9, so each block starts with two EORS where it had two steps. ROT, PRE and copies of
+ * the words of x that a block starts with in registers are laid out in the order it takes
+ * them (HEAD), so that two LDMs bring them all. The feed-forward works four words at a time
+ * with LDM and STM on m and c, which must then be word-aligned: if either is not, each block
+ * goes through an aligned stack buffer and a call of the aligned path.
  *
- * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 188-byte frame, wiped
+ * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a {frame}-byte frame, wiped
  * on return (it holds state words).
  *
- * Modelled cycles (docs/cycle-model.md): about 180 a double round, 1,920 each block after the
- * first; crypto_stream_salsa20_xor of 1024 bytes 31,855 (31.1 cycles a byte; the C twin
- * 58,636) and crypto_core_salsa20 2,785.
+ * Modelled cycles (docs/cycle-model.md): 177 a double round, 1,879 each block after the first,
+ * about 265 a call beside its blocks; crypto_stream_salsa20_xor of 1024 bytes 30,804 (30.1
+ * cycles a byte; the C twin 58,636, measured with an older wrapper) and crypto_core_salsa20
+ * 2,666.
  */
     .syntax unified
     .thumb
@@ -59,14 +62,14 @@ DOUBLE_ROUNDS = 10
 # Before each of the 32 steps of a double round: where each of the words 0..15 is, L a low
 # register, H a high register, S the frame.
 PLAN = [
-    "SSHLHLLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH",
-    "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLLSSHH", "SSLLHHLLHHLLSSHH", "SSLLHHLLHHLLSSHH",
-    "LSHLLHSSHHLSLLHH", "LSHLLHSSHLHSLLHH", "LSHLLHSSLHHSLLHH", "LSHLLHSSLHHSLLHH",
-    "LSHLLHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH",
-    "LLHLSHSSLHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH",
-    "LLLLSHSSHHHSLLHH", "LSLLSHSSHHHSLLLH", "LSLLSHSSHHHSLLLH", "LSLLSHSSHHHSLLLH",
-    "SSHLLLLSHHHLSSLH", "SSHLLLLSHHHLSSLH", "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH",
-    "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSHLLLLLHHHHSSLH", "SSHLHLLLHHLHSSLH",
+    "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLHSSLH",
+    "SSLLHHLLHHLHSSLH", "SSLLHHLLHHLLSSHH", "SSLLHHLLHHLLSSHH", "SSLLHHSSLHHSSSHH",
+    "LSHLLHSSLHHSLLHH", "LSHLLHSSLHHSLLHH", "LSHLLHSSLHHSLLHH", "LSHLSHSSLHHSLLHH",
+    "LSHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSHSSLHHSLLHH", "LLHLSLSSHHHSLLHH",
+    "LLHLSLSSHHHSLLHH", "LLHLSLSSHHHSLLHH", "LLLLSHSSHHHSLLHH", "LLLLSHSSHHHSLLHH",
+    "LLLLSHSSHHHSLLHH", "LSLLSHSSHHHSLLHH", "LSLLSHSSHHHSLLHH", "LSLLSHSSHHHSLLHH",
+    "SSHLLLLLHHHLSSHH", "SSHLLLLLHHHLSSHH", "SSHLLLLLHHHLSSHH", "SSHLLLLLLHHHSSHH",
+    "SSHLLLLLLHHHSSHH", "SSHLLLLLHLHHSSHH", "SSHLLLLLHLHHSSHH", "SSHLLLLLHHLHSSHH",
 ]
 
 LOW = [f"r{i}" for i in range(8)]
@@ -76,14 +79,11 @@ HIGH = ["r8", "r9", "r10", "r11", "r12", "lr"]
 NSLOTS = 8                  # words waiting in the frame during the rounds
 SLOT = 0
 SPILL = 4 * NSLOTS          # the words in low registers at the end of the rounds
-XIN = SPILL + 32            # the block's input: x with the block's counter
-PRE = XIN + 64              # the words of the first column round that the counter leaves alone
-ROT = PRE + 4 * 9           # after PRE's 9 words: the rotated sums that 8 and 9 take first
-MP = ROT + 8                # m of the next block
-CP = MP + 4                 # c of the next block
-MEND = CP + 4               # m + 64 * nblocks
-XP = MEND + 4               # x
-FRAME = XP + 4 + (XP + 4 + 36) % 8     # with the 9 saved registers, sp stays 8-byte aligned
+CP = SPILL + 32             # c of the next block
+MP = CP + 4                 # m of the next block, and right after it (one LDM brings the three)
+XIN = MP + 4                # the block's input: x with the block's counter
+HEAD = XIN + 64             # what each block starts from (head() lays it out), then m + 64 *
+                            # nblocks and x
 
 
 def quarter_steps(q):
@@ -103,80 +103,139 @@ def double_round():
 
 # The first step that reads a counter word: those before it are PRE's or ROT's.
 FIRST = next(i for i, st in enumerate(double_round()) if {8, 9} & set(st[1:3]))
-# The 9 words that PRE computes, laid out for the block's start: first those that go to high
-# registers, then the low ones (one LDM brings both), then those that wait in the frame.
-PRE_WORDS = sorted((2, 3, 6, 7, 10, 11, 14, 15, 4), key=lambda w: "HLS".index(PLAN[FIRST][w]))
+PRE_WORDS = (2, 3, 6, 7, 10, 11, 14, 15, 4)
+
+
+def head():
+    """HEAD's words, each block's LDMs bring them in this order: ROT's two sums ("rot8" and
+    "rot9"), the words PLAN[FIRST] wants in high registers, those it wants in low ones (PRE's
+    and copies of x's), then PRE's words that wait in the frame."""
+    first = PLAN[FIRST]
+    regs = sorted((w for w in range(16) if w not in (8, 9) and first[w] != "S"),
+                  key=lambda w: first[w] == "L")
+    return ["rot8", "rot9"] + regs + [w for w in PRE_WORDS if first[w] == "S"]
 
 
 class Machine:
     """Where each word is, and the instructions that move and combine them. The rotation
-    amount lives in a low register of its own, k; any free low register is the sum's."""
+    amount lives in a low register of its own, k; any free low register is the sum's.
+
+    A move copies: the place a word left keeps its value until something else is put there,
+    so a word that goes back unchanged to a place it was copied from, or that is read there,
+    costs nothing. where[w] is the word's place of record (the class PLAN names); holds[p] is
+    the (word, version) that place p has, the version counting the word's writes."""
 
     def __init__(self, emit):
         self.emit = emit
         self.where = {}
+        self.holds = {}
+        self.version = dict.fromkeys(range(16), 0)
         self.k = None           # the register holding the rotation amount
         self.kval = None
-        self.free_slots = [SLOT + 4 * i for i in range(NSLOTS)]
+
+    @staticmethod
+    def class_of(p):
+        return "S" if isinstance(p, int) else "L" if p in LOW else "H"
 
     def cls(self, w):
-        r = self.where[w]
-        return "S" if isinstance(r, int) else "L" if r in LOW else "H"
+        return self.class_of(self.where[w])
 
     def holder(self, r):
         return next((w for w, p in self.where.items() if p == r), None)
 
+    def copy(self, w, c):
+        """A place of class c that has w's current value, or None. In the frame only the
+        place of record counts: slots taken back would break the runs that LDM and STM want
+        (the annealing of PLAN found it dearer)."""
+        if c == "S":
+            return self.where[w] if self.cls(w) == "S" else None
+        now = (w, self.version[w])
+        return next((p for p, v in self.holds.items() if v == now and self.class_of(p) == c),
+                    None)
+
+    def wrote(self, p, w):
+        if p != self.k:         # k's next MOVS would lose the copy
+            self.holds[p] = (w, self.version[w])
+
+    def clobber(self, r):
+        self.holds.pop(r, None)
+        if r == self.k:
+            self.kval = None
+
     def free_low(self, avoid=()):
-        for r in LOW:
-            if r != self.k and r not in avoid and self.holder(r) is None:
-                return r
-        return None
+        """A low register that no word is recorded in, one keeping no current copy first."""
+        regs = [r for r in LOW if r != self.k and r not in avoid and self.holder(r) is None]
+        return min(regs, key=self.keeps, default=None)
+
+    def keeps(self, p):
+        v = self.holds.get(p)
+        return v is not None and v[1] == self.version[v[0]]
 
     def free_high(self):
-        return next((r for r in HIGH if self.holder(r) is None), None)
+        regs = [r for r in HIGH if self.holder(r) is None]
+        return min(regs, key=self.keeps, default=None)
 
-    def put(self, w, place):
-        old = self.where.get(w)
-        if isinstance(old, int) and SLOT <= old < SLOT + 4 * NSLOTS:
-            self.free_slots.append(old)
-        self.where[w] = place
+    def free_slots(self):
+        return [off for off in range(SLOT, SLOT + 4 * NSLOTS, 4) if self.holder(off) is None]
 
     def to_low(self, w):
         r = self.free_low()
         src = self.where[w]
         self.emit(f"ldr {r}, [sp, #{src}]" if isinstance(src, int) else f"mov {r}, {src}")
-        self.put(w, r)
+        self.where[w] = r
+        self.wrote(r, w)
 
     def to_high(self, w):
         r = self.free_high()
         self.emit(f"mov {r}, {self.where[w]}")
-        self.put(w, r)
+        self.where[w] = r
+        self.wrote(r, w)
 
     def to_slot(self, w):
-        self.free_slots.sort()
-        off = self.free_slots.pop(0)
+        off = min(self.free_slots(), key=lambda o: (self.keeps(o), o))
         self.emit(f"str {self.where[w]}, [sp, #{off}]")
-        self.put(w, off)
+        self.where[w] = off
+        self.wrote(off, w)
 
     def scratch(self, avoid):
         r = self.free_low(avoid)
         if r is None:
-            r, self.kval = self.k, None
+            r = self.k
+        self.clobber(r)
         return r
 
     def set_k(self, amount, avoid):
         if self.k is None:
             self.k = self.free_low(avoid)
+            self.clobber(self.k)
         if self.kval != amount:
             self.emit(f"movs {self.k}, #{amount}")
+            self.holds.pop(self.k, None)
             self.kval = amount
+
+    def read(self, w):
+        """The cheapest place to read w: a low register, a high one, the frame."""
+        return self.copy(w, "L") or self.copy(w, "H") or self.where[w]
 
     def step(self, dst, x, y, rot):
         """dst ^= (x + y) <<< rot."""
-        px, py = self.where[x], self.where[y]
-        cx, cy = self.cls(x), self.cls(y)
-        t = self.free_low()
-        if cx == cy == "L":
+        px, py = self.read(x), self.read(y)
+        cx, cy = self.class_of(px), self.class_of(py)
+        # The sum's register: a free one, else a copy of x or y (the other is added to it).
+        t = self.free_low((px, py)) or self.free_low()
+        if t is None:
+            raise ValueError("no register for the sum")
+        self.clobber(t)
+        if t in (px, py):
+            py, cy = (py, cy) if t == px else (px, cx)
+            if cy == "L":
+                self.emit(f"adds {t}, {t}, {py}")
+            elif cy == "H":
+                self.emit(f"add {t}, {py}")
+            else:
+                u = self.scratch((t,))
+                self.emit(f"ldr {u}, [sp, #{py}]", f"adds {t}, {t}, {u}")
+        elif cx == cy == "L":
             self.emit(f"adds {t}, {px}, {py}")
         else:
             if cy == "S" or (cy == "H" and cx == "L"):
@@ -192,39 +251,58 @@ class Machine:
         self.set_k(32 - rot, (t,))
         self.emit(f"rors {t}, {self.k}")
         pd = self.where[dst]
-        if self.cls(dst) == "L":
+        low = self.copy(dst, "L")
+        self.version[dst] += 1
+        if self.class_of(pd) == "L":
             self.emit(f"eors {pd}, {t}")
+            self.wrote(pd, dst)
+            return
+        # Through a low register: a copy there already, or a scratch one. A word still in XIN
+        # or HEAD (outside the slots) goes to a slot: those must stay as they are.
+        if low is not None:
+            u = low
         else:
             u = self.scratch((t,))
-            if self.cls(dst) == "H":
-                self.emit(f"mov {u}, {pd}", f"eors {u}, {t}", f"mov {pd}, {u}")
-            else:
-                self.emit(f"ldr {u}, [sp, #{pd}]", f"eors {u}, {t}", f"str {u}, [sp, #{pd}]")
+            self.emit(f"mov {u}, {pd}" if self.class_of(pd) == "H" else f"ldr {u}, [sp, #{pd}]")
+        self.emit(f"eors {u}, {t}")
+        self.wrote(u, dst)
+        if self.class_of(pd) == "H":
+            self.emit(f"mov {pd}, {u}")
+        else:
+            if not SLOT <= pd < SLOT + 4 * NSLOTS:
+                self.where[dst] = pd = min(self.free_slots(), key=lambda o: (self.keeps(o), o))
+            self.emit(f"str {u}, [sp, #{pd}]")
+        self.wrote(pd, dst)
 
     def run_of_slots(self, n):
         """The first of n consecutive free slots, or None."""
-        return next((off for off in sorted(self.free_slots)
-                     if all(off + 4 * i in self.free_slots for i in range(n))), None)
+        free = self.free_slots()
+        return next((off for off in free if all(off + 4 * i in free for i in range(n))), None)
 
     def move_to(self, plan, amount):
-        """Moves the words to the places plan names, before a step rotating by amount. Three
-        or more words to the frame go by one STM; each run of three or more words leaving
-        consecutive slots by one LDM (two, when the STM left its base there), those bound for
-        the high registers too when enough low ones stay free for the other moves."""
+        """Moves the words to the places plan names, before a step rotating by amount. A word
+        with a current copy of the class wanted just takes it. Three or more words to the
+        frame go by one STM; each run of three or more words leaving consecutive slots by one
+        LDM (two, when the STM left its base there), those bound for the high registers too
+        when enough low ones stay free for the other moves."""
         want = {w: plan[w] for w in range(16) if self.cls(w) != plan[w]}
+        for w in list(want):
+            p = self.copy(w, want[w])
+            if p is not None and (self.holder(p) is None or self.holder(p) == w):
+                self.where[w] = p
+                del want[w]
         stores = [w for w in want if self.cls(w) == "L" and want[w] == "S"]
         base = None
         b = self.free_low() or (self.k if self.kval != amount else None)
         run = self.run_of_slots(len(stores))
         if len(stores) >= 3 and b is not None and run is not None:
             stores.sort(key=lambda w: int(self.where[w][1:]))
-            if b == self.k:
-                self.kval = None
+            self.clobber(b)
             self.emit(f"add {b}, sp, #{run}",
                       f"stm {b}!, {{{', '.join(self.where[w] for w in stores)}}}")
             for i, w in enumerate(stores):
-                self.free_slots.remove(run + 4 * i)
-                self.put(w, run + 4 * i)
+                self.where[w] = run + 4 * i
+                self.wrote(run + 4 * i, w)
                 del want[w]
             base = (b, run + 4 * len(stores))
         for w in [w for w in want if self.cls(w) == "L" and want[w] == "S"]:
@@ -245,13 +323,15 @@ class Machine:
             free = [r for r in avail if not (base and r == base[0])]
             if len(run) < (2 if on_base else 3) or min(len(free), len(avail) - to_low) < len(run):
                 continue
-            regs = free[:len(run)]
+            regs = sorted(sorted(free, key=self.keeps)[:len(run)])
             if on_base:
                 self.emit(f"ldm {base[0]}!, {{{', '.join(regs)}}}")
+                base = (base[0], base[1] + 4 * len(run))
             else:
                 self.emit(f"add {regs[-1]}, sp, #{first}", f"ldm {regs[-1]}, {{{', '.join(regs)}}}")
             for w, r in zip(run, regs):
-                self.put(w, r)
+                self.where[w] = r
+                self.wrote(r, w)
                 if want[w] == "L":
                     del want[w]
         while want:
@@ -265,6 +345,9 @@ class Machine:
                 elif goal == "H" and self.free_high() is not None and self.free_low():
                     self.to_low(w)
                     self.to_high(w)
+                elif goal == "S" and c == "H" and self.free_slots() and self.free_low():
+                    self.to_low(w)
+                    self.to_slot(w)
                 else:
                     continue
                 del want[w]
@@ -274,8 +357,13 @@ class Machine:
 
 
 def generate():
+    words = head()
+    at = {w: HEAD + 4 * i for i, w in enumerate(words)}
+    mend = HEAD + 4 * len(words)        # m + 64 * nblocks
+    xp = mend + 4                       # x
+    frame = xp + 4 + (xp + 4 + 36) % 8  # with the 9 saved registers, sp stays 8-byte aligned
     emit = Out()
-    emit.lines.append(HEADER.rstrip("\n"))
+    emit.lines.append(HEADER.rstrip("\n").replace("{frame}", str(frame)))
     emit.comment("void microsalt_salsa20_blocks(uint8_t *c, const uint8_t *m, size_t nblocks,"
                  " uint32_t x[16]);")
     emit(".global microsalt_salsa20_blocks", ".type microsalt_salsa20_blocks, %function",
@@ -283,19 +371,22 @@ def generate():
          "push {r4-r7, lr}", "mov r4, r0", "orrs r4, r1", "lsls r4, r4, #30", "beq .Laligned")
     unaligned(emit)
     emit(".Laligned:", "mov r4, r8", "mov r5, r9", "mov r6, r10",
-         "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}", f"str r0, [sp, #{CP}]",
-         f"str r1, [sp, #{MP}]", "lsls r2, r2, #6", "adds r2, r2, r1", f"str r2, [sp, #{MEND}]",
-         f"str r3, [sp, #{XP}]")
+         "mov r7, r11", "push {r4-r7}", f"sub sp, #{frame}", f"add r4, sp, #{CP}",
+         "stm r4!, {r0, r1}", "lsls r2, r2, #6", "adds r2, r2, r1", f"str r2, [sp, #{mend}]",
+         f"str r3, [sp, #{xp}]")
     emit.comment("XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first "
                  "step of quarter round 0, which do not involve the counter; ROT = the rotated "
-                 "sums of the next steps, which only xor them into the counter words")
-    emit("mov r7, r3", f"add r6, sp, #{XIN}")
+                 "sums of the next steps, which only xor them into the counter words; both go "
+                 "to HEAD, with copies of the words of x that the blocks take in registers")
+    emit("mov r7, r3")
     for _ in range(4):
-        emit("ldm r7!, {r0-r3}", "stm r6!, {r0-r3}")
+        emit("ldm r7!, {r0-r3}", "stm r4!, {r0-r3}")
+    loaded = set()
     for q, n in ((COLUMNS[2], 4), (COLUMNS[3], 4), (COLUMNS[0], 1), (COLUMNS[1], 0)):
         regs = dict(zip(q, ("r0", "r1", "r2", "r3")))
         qs = quarter_steps(q)
         used = {w for st in qs[:n] for w in st[:3]} | set(qs[n][1:3] if n < 4 else ())
+        loaded |= used
         for w in q:
             if w in used:
                 emit(f"ldr {regs[w]}, [sp, #{XIN + 4 * w}]")
@@ -305,19 +396,20 @@ def generate():
         if n < 4:
             dst, x, y, rot = qs[n]
             emit(f"adds r4, {regs[x]}, {regs[y]}", f"movs r5, #{32 - rot}", "rors r4, r5",
-                 f"str r4, [sp, #{ROT + 4 * (dst - 8)}]")
+                 f"str r4, [sp, #{at[f'rot{dst}']}]")
         for w in q:
-            if w in PRE_WORDS:
-                emit(f"str {regs[w]}, [sp, #{PRE + 4 * PRE_WORDS.index(w)}]")
+            if w in at and w in used:
+                emit(f"str {regs[w]}, [sp, #{at[w]}]")
+    for w in words:
+        if w not in loaded and not isinstance(w, str):
+            emit(f"ldr r0, [sp, #{XIN + 4 * w}]", f"str r0, [sp, #{at[w]}]")
 
     steps = double_round()
-    emit.comment("Each block: the counter words after their first steps, from ROT")
-    emit(".Lblock:", f"ldr r0, [sp, #{XIN + 32}]", f"ldr r1, [sp, #{ROT}]", "eors r0, r1",
-         f"ldr r1, [sp, #{XIN + 36}]", f"ldr r2, [sp, #{ROT + 4}]", "eors r1, r2")
+    emit.comment("Each block: HEAD's words by LDM, the counter words after their first steps "
+                 "from ROT's")
+    emit(".Lblock:")
     m = Machine(emit)
-    for w in range(16):
-        m.where[w] = PRE + 4 * PRE_WORDS.index(w) if w in PRE_WORDS else XIN + 4 * w
-    m.where[8], m.where[9] = "r0", "r1"
+    block_head(emit, m, words, at)
     m.move_to(PLAN[FIRST], None)
     for dr in range(DOUBLE_ROUNDS):
         emit.comment(f"DR {dr}")
@@ -326,46 +418,83 @@ def generate():
             m.step(*steps[i])
     emit.comment("FF")
     feed_forward(emit, m)
-    emit(f"ldr r0, [sp, #{MEND}]", "cmp r6, r0", "beq .Ldone", "bl .Lblock", ".Ldone:")
+    emit(f"ldr r7, [sp, #{mend}]", "cmp r1, r7", "beq .Ldone", "bl .Lblock", ".Ldone:")
     emit.comment("x gets the next counter; the frame held state words: wiped")
-    emit(f"ldr r3, [sp, #{XP}]", f"ldr r0, [sp, #{XIN + 32}]", f"ldr r1, [sp, #{XIN + 36}]",
-         "str r0, [r3, #32]", "str r1, [r3, #36]", "movs r0, #0", "movs r1, #0", "movs r2, #0",
-         "movs r3, #0", "mov r12, r0", "mov lr, r0", "mov r4, sp")
-    for _ in range(MP // 16):
-        emit("stm r4!, {r0-r3}")
-    if MP % 16:
-        emit("stm r4!, {" + ", ".join(f"r{i}" for i in range(MP % 16 // 4)) + "}")
-    emit(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
+    emit(f"ldr r3, [sp, #{xp}]", f"ldr r0, [sp, #{XIN + 32}]", f"ldr r1, [sp, #{XIN + 36}]",
+         "str r0, [r3, #32]", "str r1, [r3, #36]", "mov r4, sp")
+    zeros = ["r0", "r1", "r2", "r3", "r5", "r6", "r7"]
+    emit(*(f"movs {r}, #0" for r in zeros), "mov r12, r0", "mov lr, r0")
+    for off in range(0, mend, 4 * len(zeros)):
+        emit(f"stm r4!, {{{', '.join(zeros[:(mend - off) // 4])}}}")
+    emit(f"add sp, #{frame}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
          "mov r11, r7", "pop {r4-r7, pc}")
     emit(".size microsalt_salsa20_blocks, .-microsalt_salsa20_blocks")
     return emit.text()
 
 
+def block_head(emit, m, words, at):
+    """Brings HEAD's words by one or two LDMs (r7 the base), sends those PLAN[FIRST] wants in
+    high registers there, and xors ROT's sums into the counter words."""
+    first = PLAN[FIRST]
+    for w in range(16):
+        m.where[w] = at.get(w, XIN + 4 * w)
+    todo = [w for w in words if isinstance(w, str) or first[w] != "S"]
+    high = iter(HIGH)
+    emit(f"add r7, sp, #{HEAD}")
+    while todo:
+        regs = [r for r in LOW[:7] if m.holder(r) is None]
+        n = min(len(regs), len(todo))
+        if n == 0:
+            raise ValueError("PLAN[FIRST] leaves no register for HEAD's LDM")
+        batch, todo = todo[:n], todo[n:]
+        emit(f"ldm r7!, {{{', '.join(regs[:n])}}}")
+        for w, r in zip(batch, regs):
+            m.where[w] = r
+        for w in batch:
+            if not isinstance(w, str) and first[w] == "H":
+                h = next(high)
+                emit(f"mov {h}, {m.where[w]}")
+                m.where[w] = h
+    f = next(r for r in LOW if m.holder(r) is None)
+    for c in (8, 9):
+        emit(f"ldr {f}, [sp, #{XIN + 4 * c}]", f"eors {m.where[f'rot{c}']}, {f}")
+        m.where[c] = m.where.pop(f"rot{c}")
+    for w in range(16):
+        m.wrote(m.where[w], w)
+
+
 def feed_forward(emit, m):
-    """c = m ^ (state + XIN), four words at a time: XIN by LDM into r0-r3, the state words
-    added from the high registers or the frame (the low ones go there first, by one STM), m
-    two words at a time into r4 and r7, c by STM. The next counter goes into XIN from the
-    words 8 and 9 that the third LDM brings anyway."""
-    spill = sorted((w for w in range(16) if m.cls(w) == "L"), key=lambda w: m.where[w])
-    b = next(r for r in LOW if m.holder(r) is None)
-    emit(f"add {b}, sp, #{SPILL}", f"stm {b}!, {{{', '.join(m.where[w] for w in spill)}}}")
+    """c = m ^ (state + XIN), four words at a time: XIN by LDM into r2-r5 (the first LDM
+    brings c and m into r0 and r1 too), the state words added from the high registers or the
+    frame (the words only in low registers go there first, by one STM), m two words at a time
+    into r6 and r7, c by STM. The next counter goes into XIN from the words 8 and 9 that the
+    third LDM brings anyway."""
+    src = {w: m.copy(w, "H") or m.copy(w, "S") for w in range(16)}
+    spill = sorted((w for w in range(16) if src[w] is None), key=lambda w: int(m.where[w][1:]))
+    if len(spill) > 1:
+        b = next(r for r in LOW if m.holder(r) is None)
+        emit(f"add {b}, sp, #{SPILL}", f"stm {b}!, {{{', '.join(m.where[w] for w in spill)}}}")
+    elif spill:
+        emit(f"str {m.where[spill[0]]}, [sp, #{SPILL}]")
     for i, w in enumerate(spill):
-        m.put(w, SPILL + 4 * i)
-    emit(f"ldr r6, [sp, #{MP}]", f"ldr r5, [sp, #{CP}]")
+        src[w] = SPILL + 4 * i
     for g in range(4):
-        emit(f"add r7, sp, #{XIN + 16 * g}", "ldm r7!, {r0-r3}")
+        if g == 0:
+            emit(f"add r7, sp, #{CP}", "ldm r7!, {r0-r5}")
+        else:
+            emit(f"add r7, sp, #{XIN + 16 * g}", "ldm r7!, {r2-r5}")
         if g == 2:
-            emit("movs r7, #0", "adds r4, r0, #1", "adcs r7, r1", f"str r4, [sp, #{XIN + 32}]",
+            emit("movs r7, #0", "adds r6, r2, #1", "adcs r7, r3", f"str r6, [sp, #{XIN + 32}]",
                  f"str r7, [sp, #{XIN + 36}]")
         for i in range(4):
-            p = m.where[4 * g + i]
+            p = src[4 * g + i]
             if isinstance(p, int):
-                emit(f"ldr r4, [sp, #{p}]", f"adds r{i}, r{i}, r4")
+                emit(f"ldr r6, [sp, #{p}]", f"adds r{2 + i}, r{2 + i}, r6")
             else:
-                emit(f"add r{i}, {p}")
-        emit("ldm r6!, {r4, r7}", "eors r0, r4", "eors r1, r7", "ldm r6!, {r4, r7}",
-             "eors r2, r4", "eors r3, r7", "stm r5!, {r0-r3}")
-    emit(f"str r6, [sp, #{MP}]", f"str r5, [sp, #{CP}]")
+                emit(f"add r{2 + i}, {p}")
+        emit("ldm r1!, {r6, r7}", "eors r2, r6", "eors r3, r7", "ldm r1!, {r6, r7}",
+             "eors r4, r6", "eors r5, r7", "stm r0!, {r2-r5}")
+    emit(f"str r0, [sp, #{CP}]", f"str r1, [sp, #{MP}]")
 
 
 def unaligned(emit):

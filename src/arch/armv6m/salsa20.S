@@ -10,25 +10,28 @@
  * b ^= (a + d) <<< 7, is one ADDS into a temporary, one RORS and one EORS when its three words
  * are in low registers. Two quarter rounds run side by side, so one MOVS of the rotation
  * amount (into a low register of its own) serves two steps. The other words wait in the high
- * registers (a MOV to reach them, a MOV back when one is written) or in the frame (LDR 2
- * cycles, STR 2, LDM/STM when three or more move together). The generator's PLAN fixes which
- * class each word is in before each of the 32 steps of a double round; the script picks the
- * registers and frame slots.
+ * registers (a MOV to reach them, a MOV back when one is written: a word that goes back
+ * unchanged, or is read, while the low register it left is still unused costs nothing) or in
+ * the frame (LDR 2 cycles, STR 2, LDM/STM when three or more move together). The generator's
+ * PLAN fixes which class each word is in before each of the 32 steps of a double round; the
+ * script picks the registers and frame slots.
  *
  * The first column round's quarter rounds 2 and 3 and the first step of quarter round 0 do
  * not involve the counter words 8 and 9, so they are computed once per call (PRE); so are the
  * rotated sums of the next step of quarter rounds 0 and 1 (ROT), which only xor them into 8
- * and 9, so each block starts with two EORS where it had two steps. The
- * feed-forward works four words at a time with LDM and STM on m and c, which must then be
- * word-aligned: if either is not, each block goes through an aligned stack buffer and a call
- * of the aligned path.
+ * and 9, so each block starts with two EORS where it had two steps. ROT, PRE and copies of
+ * the words of x that a block starts with in registers are laid out in the order it takes
+ * them (HEAD), so that two LDMs bring them all. The feed-forward works four words at a time
+ * with LDM and STM on m and c, which must then be word-aligned: if either is not, each block
+ * goes through an aligned stack buffer and a call of the aligned path.
  *
- * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 188-byte frame, wiped
+ * Registers: r0-r12 and lr; r4-r11 saved. Stack: 9 saved words and a 204-byte frame, wiped
  * on return (it holds state words).
  *
- * Modelled cycles (docs/cycle-model.md): about 180 a double round, 1,920 each block after the
- * first; crypto_stream_salsa20_xor of 1024 bytes 31,855 (31.1 cycles a byte; the C twin
- * 58,636) and crypto_core_salsa20 2,785.
+ * Modelled cycles (docs/cycle-model.md): 177 a double round, 1,879 each block after the first,
+ * about 265 a call beside its blocks; crypto_stream_salsa20_xor of 1024 bytes 30,804 (30.1
+ * cycles a byte; the C twin 58,636, measured with an older wrapper) and crypto_core_salsa20
+ * 2,666.
  */
     .syntax unified
     .thumb
@@ -85,29 +88,28 @@ microsalt_salsa20_blocks:
     mov r6, r10
     mov r7, r11
     push {r4-r7}
-    sub sp, #188
-    str r0, [sp, #176]
-    str r1, [sp, #172]
+    sub sp, #204
+    add r4, sp, #64
+    stm r4!, {r0, r1}
     lsls r2, r2, #6
     adds r2, r2, r1
-    str r2, [sp, #180]
-    str r3, [sp, #184]
+    str r2, [sp, #196]
+    str r3, [sp, #200]
 
-/* XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first step of quarter round 0, which do not involve the counter; ROT = the rotated sums of the next steps, which only xor them into the counter words */
+/* XIN = x; PRE = the first column round's quarter rounds 2 and 3 and the first step of quarter round 0, which do not involve the counter; ROT = the rotated sums of the next steps, which only xor them into the counter words; both go to HEAD, with copies of the words of x that the blocks take in registers */
     mov r7, r3
-    add r6, sp, #64
     ldm r7!, {r0-r3}
-    stm r6!, {r0-r3}
+    stm r4!, {r0-r3}
     ldm r7!, {r0-r3}
-    stm r6!, {r0-r3}
+    stm r4!, {r0-r3}
     ldm r7!, {r0-r3}
-    stm r6!, {r0-r3}
+    stm r4!, {r0-r3}
     ldm r7!, {r0-r3}
-    stm r6!, {r0-r3}
-    ldr r0, [sp, #104]
-    ldr r1, [sp, #120]
-    ldr r2, [sp, #72]
-    ldr r3, [sp, #88]
+    stm r4!, {r0-r3}
+    ldr r0, [sp, #112]
+    ldr r1, [sp, #128]
+    ldr r2, [sp, #80]
+    ldr r3, [sp, #96]
     adds r4, r0, r3
     movs r5, #25
     rors r4, r5
@@ -124,1773 +126,1737 @@ microsalt_salsa20_blocks:
     movs r5, #14
     rors r4, r5
     eors r0, r4
-    str r0, [sp, #132]
-    str r1, [sp, #136]
-    str r2, [sp, #128]
-    str r3, [sp, #152]
+    str r0, [sp, #152]
+    str r1, [sp, #156]
+    str r2, [sp, #144]
+    str r3, [sp, #180]
+    ldr r0, [sp, #132]
+    ldr r1, [sp, #84]
+    ldr r2, [sp, #100]
+    ldr r3, [sp, #116]
+    adds r4, r0, r3
+    movs r5, #25
+    rors r4, r5
+    eors r1, r4
+    adds r4, r1, r0
+    movs r5, #23
+    rors r4, r5
+    eors r2, r4
+    adds r4, r2, r1
+    movs r5, #19
+    rors r4, r5
+    eors r3, r4
+    adds r4, r3, r2
+    movs r5, #14
+    rors r4, r5
+    eors r0, r4
+    str r0, [sp, #160]
+    str r1, [sp, #168]
+    str r2, [sp, #184]
+    str r3, [sp, #188]
+    ldr r0, [sp, #72]
+    ldr r1, [sp, #88]
+    ldr r3, [sp, #120]
+    adds r4, r0, r3
+    movs r5, #25
+    rors r4, r5
+    eors r1, r4
+    adds r4, r1, r0
+    movs r5, #23
+    rors r4, r5
+    str r4, [sp, #136]
+    str r0, [sp, #164]
+    str r1, [sp, #192]
+    str r3, [sp, #172]
+    ldr r0, [sp, #92]
+    ldr r3, [sp, #76]
+    adds r4, r0, r3
+    movs r5, #25
+    rors r4, r5
+    str r4, [sp, #140]
+    str r0, [sp, #148]
     ldr r0, [sp, #124]
-    ldr r1, [sp, #76]
-    ldr r2, [sp, #92]
-    ldr r3, [sp, #108]
-    adds r4, r0, r3
-    movs r5, #25
-    rors r4, r5
-    eors r1, r4
-    adds r4, r1, r0
-    movs r5, #23
-    rors r4, r5
-    eors r2, r4
-    adds r4, r2, r1
-    movs r5, #19
-    rors r4, r5
-    eors r3, r4
-    adds r4, r3, r2
-    movs r5, #14
-    rors r4, r5
-    eors r0, r4
-    str r0, [sp, #140]
-    str r1, [sp, #144]
-    str r2, [sp, #156]
-    str r3, [sp, #160]
-    ldr r0, [sp, #64]
-    ldr r1, [sp, #80]
-    ldr r3, [sp, #112]
-    adds r4, r0, r3
-    movs r5, #25
-    rors r4, r5
-    eors r1, r4
-    adds r4, r1, r0
-    movs r5, #23
-    rors r4, r5
-    str r4, [sp, #164]
-    str r1, [sp, #148]
-    ldr r0, [sp, #84]
-    ldr r3, [sp, #68]
-    adds r4, r0, r3
-    movs r5, #25
-    rors r4, r5
-    str r4, [sp, #168]
+    str r0, [sp, #176]
 
-/* Each block: the counter words after their first steps, from ROT */
+/* Each block: HEAD's words by LDM, the counter words after their first steps from ROT's */
 .Lblock:
-    ldr r0, [sp, #96]
-    ldr r1, [sp, #164]
-    eors r0, r1
-    ldr r1, [sp, #100]
-    ldr r2, [sp, #168]
-    eors r1, r2
-    add r7, sp, #128
-    ldm r7, {r2, r3, r4, r5, r6, r7}
+    add r7, sp, #136
+    ldm r7!, {r0, r1, r2, r3, r4, r5, r6}
     mov r8, r2
-    ldr r2, [sp, #84]
-    mov r9, r2
-    mov r10, r1
-    mov r11, r3
-    ldr r1, [sp, #112]
-    ldr r2, [sp, #116]
-    mov r12, r4
-    mov lr, r5
-    ldr r3, [sp, #64]
+    mov r9, r3
+    mov r10, r4
+    mov r11, r5
+    mov r12, r6
+    ldm r7!, {r2, r3, r4, r5}
+    ldr r6, [sp, #104]
+    eors r0, r6
+    ldr r6, [sp, #108]
+    eors r1, r6
+    mov lr, r1
 
 /* DR 0 */
-    mov r4, r10
-    add r4, r9
-    movs r5, #23
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    str r7, [sp, #0]
-    ldr r4, [sp, #68]
-    mov r7, r10
-    adds r7, r7, r2
-    rors r7, r5
-    eors r4, r7
-    adds r7, r1, r0
-    movs r5, #14
-    rors r7, r5
-    eors r3, r7
-    adds r7, r4, r2
-    rors r7, r5
-    mov r5, r9
-    eors r5, r7
-    mov r9, r5
-    adds r7, r3, r6
-    movs r5, #25
-    rors r7, r5
-    eors r4, r7
-    mov r7, r8
-    mov r8, r0
-    mov r0, lr
-    add r0, r12
-    rors r0, r5
+    mov r6, r9
+    adds r6, r6, r1
+    movs r7, #23
+    rors r6, r7
+    eors r5, r6
+    ldr r6, [sp, #192]
+    adds r6, r6, r0
+    movs r7, #19
+    rors r6, r7
+    eors r4, r6
+    ldr r6, [sp, #76]
+    adds r1, r1, r5
+    rors r1, r7
+    eors r6, r1
+    adds r1, r4, r0
+    movs r7, #14
+    rors r1, r7
+    eors r2, r1
+    mov r1, r9
+    mov r9, r0
+    adds r0, r6, r5
+    rors r0, r7
     eors r1, r0
-    adds r0, r4, r3
-    movs r5, #23
-    rors r0, r5
-    eors r7, r0
-    mov r0, lr
-    adds r0, r0, r1
-    rors r0, r5
-    eors r2, r0
-    adds r0, r7, r4
-    movs r5, #19
-    rors r0, r5
+    adds r0, r2, r3
+    movs r7, #25
+    rors r0, r7
     eors r6, r0
-    str r4, [sp, #4]
     mov r0, r12
-    adds r4, r2, r1
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r7
-    movs r5, #14
-    rors r4, r5
-    eors r3, r4
-    adds r4, r0, r2
-    rors r4, r5
+    add r0, r11
+    rors r0, r7
+    eors r4, r0
+    mov r0, r8
+    mov r8, r1
+    adds r1, r6, r2
+    movs r7, #23
+    rors r1, r7
+    eors r0, r1
+    mov r1, r12
+    adds r1, r1, r4
+    rors r1, r7
+    eors r5, r1
+    adds r1, r0, r6
+    movs r7, #19
+    rors r1, r7
+    eors r3, r1
+    str r6, [sp, #0]
+    adds r1, r5, r4
+    rors r1, r7
+    mov r6, r11
+    eors r6, r1
+    mov r11, r6
+    adds r1, r3, r0
+    movs r7, #14
+    rors r1, r7
+    eors r2, r1
+    adds r1, r6, r5
+    rors r1, r7
+    mov r6, r12
+    eors r6, r1
+    mov r12, r6
+    add r1, sp, #4
+    stm r1!, {r2, r4, r5}
+    add r6, sp, #180
+    ldm r6, {r2, r4, r5, r6}
+    mov r1, r8
+    mov r8, r0
+    adds r0, r1, r6
+    movs r7, #25
+    rors r0, r7
+    eors r2, r0
+    mov r0, r10
+    add r0, lr
+    rors r0, r7
+    eors r5, r0
+    adds r0, r2, r1
+    movs r7, #23
+    rors r0, r7
+    eors r4, r0
+    mov r0, r9
+    mov r9, r5
+    add r5, r10
+    rors r5, r7
+    eors r0, r5
+    adds r5, r4, r2
+    movs r7, #19
+    rors r5, r7
+    eors r6, r5
     mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r1, r2, r3}
-    mov r12, r7
-    ldr r1, [sp, #0]
-    mov r2, r9
-    ldr r3, [sp, #152]
-    ldr r4, [sp, #160]
-    adds r7, r2, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r11
-    add r7, r10
-    rors r7, r5
-    eors r4, r7
-    ldr r7, [sp, #156]
-    mov r9, r4
-    adds r4, r3, r2
-    movs r5, #23
-    rors r4, r5
-    eors r7, r4
-    mov r4, r9
-    add r4, r11
-    rors r4, r5
-    mov r5, r8
-    eors r5, r4
-    mov r8, r5
-    adds r4, r7, r3
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    mov r4, r8
-    add r4, r9
-    rors r4, r5
-    mov r5, r10
-    eors r5, r4
+    mov lr, r0
+    add r0, r9
+    rors r0, r7
+    eors r5, r0
+    adds r0, r6, r4
+    movs r7, #14
+    rors r0, r7
+    eors r1, r0
+    mov r0, r10
     mov r10, r5
-    adds r4, r1, r7
-    movs r5, #14
-    rors r4, r5
-    eors r2, r4
-    mov r4, r11
-    mov r11, r1
-    mov r1, r10
-    add r1, r8
-    rors r1, r5
-    eors r4, r1
+    add r5, lr
+    rors r5, r7
+    eors r0, r5
 
 /* DR 1 */
-    adds r1, r4, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r12
-    mov r12, r2
-    mov r2, lr
-    add r2, r9
-    rors r2, r5
-    eors r6, r2
-    adds r2, r0, r4
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r6
-    rors r2, r5
-    eors r7, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r3, r2
-    mov r2, r9
-    mov r9, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r2, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r4, r0
-    adds r0, r2, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r2, r3, r7}
-    add r7, sp, #8
-    ldm r7, {r2, r3, r7}
-    mov r0, r11
-    mov r11, r1
-    adds r1, r7, r2
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r4
-    ldr r4, [sp, #4]
-    add r4, r12
-    rors r4, r5
-    eors r1, r4
-    mov r4, r8
-    mov r8, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r4, r1
-    mov r1, r8
-    add r1, r12
-    rors r1, r5
-    eors r3, r1
-    adds r1, r4, r0
-    movs r5, #19
-    rors r1, r5
-    eors r2, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r8
-    adds r1, r1, r3
-    rors r1, r5
-    eors r0, r1
-    adds r1, r2, r4
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r3
-    rors r1, r5
-    mov r5, r12
-    eors r5, r1
-    mov r12, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r4
-    mov r4, lr
-    add r4, r9
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r2
-    rors r4, r5
-    eors r3, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r6, r4
-    str r0, [sp, #4]
-    mov r0, r9
-    adds r4, r3, r2
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r1
-    movs r5, #14
-    rors r4, r5
-    eors r7, r4
-    adds r4, r0, r3
-    rors r4, r5
-    mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r2, r3, r7}
-    ldm r4!, {r2, r3}
-    mov r9, r1
-    ldr r1, [sp, #0]
-    mov r4, r12
-    adds r7, r4, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r10
-    add r7, r8
-    rors r7, r5
-    eors r2, r7
-    ldr r7, [sp, #28]
-    mov r12, r2
-    adds r2, r3, r4
-    movs r5, #23
-    rors r2, r5
-    eors r7, r2
-    mov r2, r12
-    add r2, r10
-    rors r2, r5
-    mov r5, r11
-    eors r5, r2
-    mov r11, r5
-    adds r2, r7, r3
-    movs r5, #19
-    rors r2, r5
-    eors r1, r2
-    mov r2, r11
-    add r2, r12
-    rors r2, r5
     mov r5, r8
-    eors r5, r2
-    mov r8, r5
-    adds r2, r1, r7
-    movs r5, #14
-    rors r2, r5
-    eors r4, r2
-    mov r2, r10
-    mov r10, r1
-    mov r1, r8
-    add r1, r11
-    rors r1, r5
+    mov r8, r6
+    mov r6, r11
+    mov r11, r1
+    adds r1, r0, r2
+    movs r7, #25
+    rors r1, r7
+    eors r6, r1
+    mov r1, r12
+    add r1, r9
+    rors r1, r7
+    eors r3, r1
+    adds r1, r6, r0
+    movs r7, #23
+    rors r1, r7
+    eors r5, r1
+    mov r1, r12
+    adds r1, r1, r3
+    rors r1, r7
+    eors r4, r1
+    adds r1, r5, r6
+    movs r7, #19
+    rors r1, r7
     eors r2, r1
+    mov r1, r9
+    mov r9, r6
+    adds r6, r4, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    add r6, sp, #16
+    stm r6!, {r1, r2, r4}
+    mov r6, lr
+    mov lr, r0
+    adds r0, r1, r4
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r2, sp, #4
+    ldm r2, {r0, r1, r2}
+    mov r4, r8
+    mov r8, r5
+    adds r5, r0, r1
+    movs r7, #25
+    rors r5, r7
+    eors r4, r5
+    ldr r5, [sp, #0]
+    add r5, r11
+    rors r5, r7
+    mov r7, r10
+    eors r7, r5
+    mov r10, r7
+    adds r5, r4, r0
+    movs r7, #23
+    rors r5, r7
+    eors r6, r5
+    str r4, [sp, #28]
+    mov r5, r10
+    add r5, r11
+    rors r5, r7
+    eors r2, r5
+    adds r5, r6, r4
+    movs r7, #19
+    rors r5, r7
+    eors r1, r5
+    ldr r5, [sp, #0]
+    mov r4, r10
+    adds r4, r4, r2
+    rors r4, r7
+    eors r5, r4
+    adds r4, r1, r6
+    movs r7, #14
+    rors r4, r7
+    eors r0, r4
+    mov r4, r11
+    mov r11, r6
+    adds r6, r5, r2
+    rors r6, r7
+    eors r4, r6
+    adds r6, r0, r3
+    movs r7, #25
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    add r6, r9
+    rors r6, r7
+    eors r1, r6
+    mov r6, r8
+    mov r8, r4
+    adds r4, r5, r0
+    movs r7, #23
+    rors r4, r7
+    eors r6, r4
+    mov r4, r12
+    adds r4, r4, r1
+    rors r4, r7
+    eors r2, r4
+    adds r4, r6, r5
+    movs r7, #19
+    rors r4, r7
+    eors r3, r4
+    str r5, [sp, #0]
+    adds r4, r2, r1
+    rors r4, r7
+    mov r5, r9
+    eors r5, r4
+    mov r9, r5
+    adds r4, r3, r6
+    movs r7, #14
+    rors r4, r7
+    eors r0, r4
+    adds r4, r5, r2
+    rors r4, r7
+    mov r5, r12
+    eors r5, r4
+    mov r12, r5
+    add r4, sp, #4
+    stm r4!, {r0, r1, r2}
+    ldm r4!, {r0, r1, r2, r5}
+    mov r4, r8
+    mov r8, r6
+    adds r6, r4, r5
+    movs r7, #25
+    rors r6, r7
+    eors r1, r6
+    mov r6, lr
+    add r6, r10
+    rors r6, r7
+    eors r0, r6
+    adds r6, r1, r4
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r11
+    mov r11, r0
+    add r0, lr
+    rors r0, r7
+    eors r6, r0
+    adds r0, r2, r1
+    movs r7, #19
+    rors r0, r7
+    eors r5, r0
+    mov r0, r10
+    mov r10, r6
+    add r6, r11
+    rors r6, r7
+    eors r0, r6
+    adds r6, r5, r2
+    movs r7, #14
+    rors r6, r7
+    eors r4, r6
+    mov r6, lr
+    mov lr, r0
+    add r0, r10
+    rors r0, r7
+    eors r6, r0
 
 /* DR 2 */
-    adds r1, r2, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r9
-    mov r9, r4
-    mov r4, lr
-    add r4, r12
-    rors r4, r5
-    eors r6, r4
-    adds r4, r0, r2
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r6
-    rors r4, r5
-    eors r7, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r3, r4
-    mov r4, r12
-    mov r12, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r4, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r2, r0
-    adds r0, r4, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r3, r4, r7}
-    add r7, sp, #8
-    ldm r7, {r3, r4, r7}
-    mov r0, r10
-    mov r10, r1
-    adds r1, r7, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
-    mov r8, r2
-    ldr r2, [sp, #4]
-    add r2, r9
-    rors r2, r5
-    eors r1, r2
-    mov r2, r11
-    mov r11, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r2, r1
-    mov r1, r11
-    add r1, r9
-    rors r1, r5
-    eors r4, r1
-    adds r1, r2, r0
-    movs r5, #19
-    rors r1, r5
-    eors r3, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r11
-    adds r1, r1, r4
-    rors r1, r5
-    eors r0, r1
-    adds r1, r3, r2
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r4
-    rors r1, r5
+    mov r0, r8
+    mov r8, r5
     mov r5, r9
-    eors r5, r1
-    mov r9, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r2
-    mov r2, lr
-    add r2, r12
-    rors r2, r5
-    eors r3, r2
-    adds r2, r0, r7
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r3
-    rors r2, r5
-    eors r4, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r6, r2
-    str r0, [sp, #4]
-    mov r0, r12
-    adds r2, r4, r3
-    rors r2, r5
-    eors r0, r2
-    adds r2, r6, r1
-    movs r5, #14
-    rors r2, r5
-    eors r7, r2
-    adds r2, r0, r4
-    rors r2, r5
-    mov r5, lr
-    eors r5, r2
-    mov lr, r5
-    add r2, sp, #8
-    stm r2!, {r3, r4, r7}
-    ldm r2!, {r3, r4}
-    mov r12, r1
-    ldr r1, [sp, #0]
-    mov r2, r9
-    adds r7, r2, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r8
-    add r7, r11
-    rors r7, r5
-    eors r4, r7
-    ldr r7, [sp, #28]
     mov r9, r4
-    adds r4, r3, r2
-    movs r5, #23
-    rors r4, r5
-    eors r7, r4
-    mov r4, r9
-    add r4, r8
-    rors r4, r5
-    mov r5, r10
+    adds r4, r6, r1
+    movs r7, #25
+    rors r4, r7
     eors r5, r4
-    mov r10, r5
-    adds r4, r7, r3
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    mov r4, r10
-    add r4, r9
-    rors r4, r5
-    mov r5, r11
-    eors r5, r4
-    mov r11, r5
-    adds r4, r1, r7
-    movs r5, #14
-    rors r4, r5
+    mov r4, r12
+    add r4, r11
+    rors r4, r7
+    eors r3, r4
+    adds r4, r5, r6
+    movs r7, #23
+    rors r4, r7
+    eors r0, r4
+    mov r4, r12
+    adds r4, r4, r3
+    rors r4, r7
     eors r2, r4
-    mov r4, r8
-    mov r8, r1
-    mov r1, r11
-    add r1, r10
-    rors r1, r5
-    eors r4, r1
+    adds r4, r0, r5
+    movs r7, #19
+    rors r4, r7
+    eors r1, r4
+    mov r4, r11
+    mov r11, r5
+    adds r5, r2, r3
+    rors r5, r7
+    eors r4, r5
+    adds r5, r1, r0
+    movs r7, #14
+    rors r5, r7
+    eors r6, r5
+    add r5, sp, #16
+    stm r5!, {r1, r2, r4}
+    mov r5, r10
+    mov r10, r6
+    adds r1, r4, r2
+    rors r1, r7
+    mov r2, r12
+    eors r2, r1
+    mov r12, r2
+    add r4, sp, #4
+    ldm r4, {r1, r2, r4}
+    mov r6, r8
+    mov r8, r0
+    adds r0, r1, r2
+    movs r7, #25
+    rors r0, r7
+    eors r6, r0
+    ldr r0, [sp, #0]
+    add r0, r9
+    rors r0, r7
+    mov r7, lr
+    eors r7, r0
+    mov lr, r7
+    adds r0, r6, r1
+    movs r7, #23
+    rors r0, r7
+    eors r5, r0
+    str r6, [sp, #28]
+    mov r0, lr
+    add r0, r9
+    rors r0, r7
+    eors r4, r0
+    adds r0, r5, r6
+    movs r7, #19
+    rors r0, r7
+    eors r2, r0
+    ldr r0, [sp, #0]
+    mov r6, lr
+    adds r6, r6, r4
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r5
+    movs r7, #14
+    rors r6, r7
+    eors r1, r6
+    mov r6, r9
+    mov r9, r5
+    adds r5, r0, r4
+    rors r5, r7
+    eors r6, r5
+    adds r5, r1, r3
+    movs r7, #25
+    rors r5, r7
+    eors r0, r5
+    mov r5, r12
+    add r5, r11
+    rors r5, r7
+    eors r2, r5
+    mov r5, r8
+    mov r8, r6
+    adds r6, r0, r1
+    movs r7, #23
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    adds r6, r6, r2
+    rors r6, r7
+    eors r4, r6
+    adds r6, r5, r0
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r0, [sp, #0]
+    adds r6, r4, r2
+    rors r6, r7
+    mov r0, r11
+    eors r0, r6
+    mov r11, r0
+    adds r6, r3, r5
+    movs r7, #14
+    rors r6, r7
+    eors r1, r6
+    adds r6, r0, r4
+    rors r6, r7
+    mov r0, r12
+    eors r0, r6
+    mov r12, r0
+    add r6, sp, #4
+    stm r6!, {r1, r2, r4}
+    ldm r6!, {r0, r1, r2, r4}
+    mov r6, r8
+    mov r8, r5
+    adds r5, r6, r4
+    movs r7, #25
+    rors r5, r7
+    eors r0, r5
+    mov r5, r10
+    add r5, lr
+    rors r5, r7
+    eors r2, r5
+    adds r5, r0, r6
+    movs r7, #23
+    rors r5, r7
+    eors r1, r5
+    mov r5, r9
+    mov r9, r2
+    add r2, r10
+    rors r2, r7
+    eors r5, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r4, r2
+    mov r2, lr
+    mov lr, r5
+    add r5, r9
+    rors r5, r7
+    eors r2, r5
+    adds r5, r4, r1
+    movs r7, #14
+    rors r5, r7
+    eors r6, r5
+    mov r5, r10
+    mov r10, r2
+    add r2, lr
+    rors r2, r7
+    eors r5, r2
 
 /* DR 3 */
-    adds r1, r4, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r12
-    mov r12, r2
-    mov r2, lr
-    add r2, r9
-    rors r2, r5
-    eors r6, r2
-    adds r2, r0, r4
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r6
-    rors r2, r5
-    eors r7, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r3, r2
-    mov r2, r9
-    mov r9, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r2, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r4, r0
-    adds r0, r2, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r2, r3, r7}
-    add r7, sp, #8
-    ldm r7, {r2, r3, r7}
-    mov r0, r8
-    mov r8, r1
-    adds r1, r7, r2
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r4
-    ldr r4, [sp, #4]
-    add r4, r12
-    rors r4, r5
-    eors r1, r4
-    mov r4, r10
-    mov r10, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r4, r1
-    mov r1, r10
-    add r1, r12
-    rors r1, r5
-    eors r3, r1
-    adds r1, r4, r0
-    movs r5, #19
-    rors r1, r5
-    eors r2, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r10
-    adds r1, r1, r3
-    rors r1, r5
-    eors r0, r1
-    adds r1, r2, r4
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r3
-    rors r1, r5
-    mov r5, r12
-    eors r5, r1
-    mov r12, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
-    mov r8, r4
-    mov r4, lr
-    add r4, r9
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r2
-    rors r4, r5
-    eors r3, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r6, r4
-    str r0, [sp, #4]
-    mov r0, r9
-    adds r4, r3, r2
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r1
-    movs r5, #14
-    rors r4, r5
-    eors r7, r4
-    adds r4, r0, r3
-    rors r4, r5
-    mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r2, r3, r7}
-    ldm r4!, {r2, r3}
-    mov r9, r1
-    ldr r1, [sp, #0]
-    mov r4, r12
-    adds r7, r4, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r11
-    add r7, r10
-    rors r7, r5
-    eors r2, r7
-    ldr r7, [sp, #28]
-    mov r12, r2
-    adds r2, r3, r4
-    movs r5, #23
-    rors r2, r5
-    eors r7, r2
-    mov r2, r12
-    add r2, r11
-    rors r2, r5
-    mov r5, r8
-    eors r5, r2
-    mov r8, r5
-    adds r2, r7, r3
-    movs r5, #19
-    rors r2, r5
-    eors r1, r2
     mov r2, r8
-    add r2, r12
-    rors r2, r5
-    mov r5, r10
-    eors r5, r2
-    mov r10, r5
-    adds r2, r1, r7
-    movs r5, #14
-    rors r2, r5
+    mov r8, r4
+    mov r4, r11
+    mov r11, r6
+    adds r6, r5, r0
+    movs r7, #25
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    add r6, r9
+    rors r6, r7
+    eors r3, r6
+    adds r6, r4, r5
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r4
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r4
+    adds r4, r1, r3
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r2
+    movs r7, #14
+    rors r4, r7
+    eors r5, r4
+    add r4, sp, #16
+    stm r4!, {r0, r1, r6}
+    mov r4, lr
+    mov lr, r5
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r5, sp, #4
+    ldm r5, {r0, r1, r5}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r11
+    rors r2, r7
+    mov r7, r10
+    eors r7, r2
+    mov r10, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
     eors r4, r2
-    mov r2, r11
-    mov r11, r1
-    mov r1, r10
-    add r1, r8
-    rors r1, r5
-    eors r2, r1
+    str r6, [sp, #28]
+    mov r2, r10
+    add r2, r11
+    rors r2, r7
+    eors r5, r2
+    adds r2, r4, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, r10
+    adds r6, r6, r5
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r4
+    adds r4, r2, r5
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r3
+    movs r7, #25
+    rors r4, r7
+    eors r2, r4
+    mov r4, r12
+    add r4, r9
+    rors r4, r7
+    eors r1, r4
+    mov r4, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r5, r6
+    adds r6, r4, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r5, r1
+    rors r6, r7
+    mov r2, r9
+    eors r2, r6
+    mov r9, r2
+    adds r6, r3, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r5
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r5}
+    ldm r6!, {r0, r1, r2, r5}
+    mov r6, r8
+    mov r8, r4
+    adds r4, r6, r5
+    movs r7, #25
+    rors r4, r7
+    eors r0, r4
+    mov r4, lr
+    add r4, r10
+    rors r4, r7
+    eors r2, r4
+    adds r4, r0, r6
+    movs r7, #23
+    rors r4, r7
+    eors r1, r4
+    mov r4, r11
+    mov r11, r2
+    add r2, lr
+    rors r2, r7
+    eors r4, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r5, r2
+    mov r2, r10
+    mov r10, r4
+    add r4, r11
+    rors r4, r7
+    eors r2, r4
+    adds r4, r5, r1
+    movs r7, #14
+    rors r4, r7
+    eors r6, r4
+    mov r4, lr
+    mov lr, r2
+    add r2, r10
+    rors r2, r7
+    eors r4, r2
 
 /* DR 4 */
-    adds r1, r2, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r9
-    mov r9, r4
-    mov r4, lr
-    add r4, r12
-    rors r4, r5
-    eors r6, r4
-    adds r4, r0, r2
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r6
-    rors r4, r5
-    eors r7, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r3, r4
-    mov r4, r12
-    mov r12, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r4, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r2, r0
-    adds r0, r4, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r3, r4, r7}
-    add r7, sp, #8
-    ldm r7, {r3, r4, r7}
-    mov r0, r11
-    mov r11, r1
-    adds r1, r7, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r2
-    ldr r2, [sp, #4]
-    add r2, r9
-    rors r2, r5
-    eors r1, r2
     mov r2, r8
-    mov r8, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r2, r1
-    mov r1, r8
-    add r1, r9
-    rors r1, r5
-    eors r4, r1
-    adds r1, r2, r0
-    movs r5, #19
-    rors r1, r5
-    eors r3, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r8
-    adds r1, r1, r4
-    rors r1, r5
-    eors r0, r1
-    adds r1, r3, r2
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r4
-    rors r1, r5
-    mov r5, r9
-    eors r5, r1
-    mov r9, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r2
-    mov r2, lr
-    add r2, r12
-    rors r2, r5
-    eors r3, r2
-    adds r2, r0, r7
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r3
-    rors r2, r5
-    eors r4, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r6, r2
-    str r0, [sp, #4]
-    mov r0, r12
-    adds r2, r4, r3
-    rors r2, r5
-    eors r0, r2
-    adds r2, r6, r1
-    movs r5, #14
-    rors r2, r5
-    eors r7, r2
-    adds r2, r0, r4
-    rors r2, r5
-    mov r5, lr
-    eors r5, r2
-    mov lr, r5
-    add r2, sp, #8
-    stm r2!, {r3, r4, r7}
-    ldm r2!, {r3, r4}
-    mov r12, r1
-    ldr r1, [sp, #0]
-    mov r2, r9
-    adds r7, r2, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r10
-    add r7, r8
-    rors r7, r5
-    eors r4, r7
-    ldr r7, [sp, #28]
-    mov r9, r4
-    adds r4, r3, r2
-    movs r5, #23
-    rors r4, r5
-    eors r7, r4
-    mov r4, r9
-    add r4, r10
-    rors r4, r5
-    mov r5, r11
-    eors r5, r4
-    mov r11, r5
-    adds r4, r7, r3
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    mov r4, r11
-    add r4, r9
-    rors r4, r5
-    mov r5, r8
-    eors r5, r4
     mov r8, r5
-    adds r4, r1, r7
-    movs r5, #14
-    rors r4, r5
-    eors r2, r4
-    mov r4, r10
-    mov r10, r1
-    mov r1, r8
-    add r1, r11
-    rors r1, r5
-    eors r4, r1
+    mov r5, r9
+    mov r9, r6
+    adds r6, r4, r0
+    movs r7, #25
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    add r6, r11
+    rors r6, r7
+    eors r3, r6
+    adds r6, r5, r4
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r5
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r5
+    adds r5, r1, r3
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r2
+    movs r7, #14
+    rors r5, r7
+    eors r4, r5
+    add r5, sp, #16
+    stm r5!, {r0, r1, r6}
+    mov r5, r10
+    mov r10, r4
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r4, sp, #4
+    ldm r4, {r0, r1, r4}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r9
+    rors r2, r7
+    mov r7, lr
+    eors r7, r2
+    mov lr, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
+    eors r5, r2
+    str r6, [sp, #28]
+    mov r2, lr
+    add r2, r9
+    rors r2, r7
+    eors r4, r2
+    adds r2, r5, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, lr
+    adds r6, r6, r4
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r5
+    adds r5, r2, r4
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r3
+    movs r7, #25
+    rors r5, r7
+    eors r2, r5
+    mov r5, r12
+    add r5, r11
+    rors r5, r7
+    eors r1, r5
+    mov r5, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r4, r6
+    adds r6, r5, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r4, r1
+    rors r6, r7
+    mov r2, r11
+    eors r2, r6
+    mov r11, r2
+    adds r6, r3, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r4
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r4}
+    ldm r6!, {r0, r1, r2, r4}
+    mov r6, r8
+    mov r8, r5
+    adds r5, r6, r4
+    movs r7, #25
+    rors r5, r7
+    eors r0, r5
+    mov r5, r10
+    add r5, lr
+    rors r5, r7
+    eors r2, r5
+    adds r5, r0, r6
+    movs r7, #23
+    rors r5, r7
+    eors r1, r5
+    mov r5, r9
+    mov r9, r2
+    add r2, r10
+    rors r2, r7
+    eors r5, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r4, r2
+    mov r2, lr
+    mov lr, r5
+    add r5, r9
+    rors r5, r7
+    eors r2, r5
+    adds r5, r4, r1
+    movs r7, #14
+    rors r5, r7
+    eors r6, r5
+    mov r5, r10
+    mov r10, r2
+    add r2, lr
+    rors r2, r7
+    eors r5, r2
 
 /* DR 5 */
-    adds r1, r4, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r12
-    mov r12, r2
-    mov r2, lr
-    add r2, r9
-    rors r2, r5
-    eors r6, r2
-    adds r2, r0, r4
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r6
-    rors r2, r5
-    eors r7, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r3, r2
-    mov r2, r9
-    mov r9, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r2, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r4, r0
-    adds r0, r2, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r2, r3, r7}
-    add r7, sp, #8
-    ldm r7, {r2, r3, r7}
-    mov r0, r10
-    mov r10, r1
-    adds r1, r7, r2
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
+    mov r2, r8
     mov r8, r4
-    ldr r4, [sp, #4]
-    add r4, r12
-    rors r4, r5
+    mov r4, r11
+    mov r11, r6
+    adds r6, r5, r0
+    movs r7, #25
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    add r6, r9
+    rors r6, r7
+    eors r3, r6
+    adds r6, r4, r5
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r4
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r4
+    adds r4, r1, r3
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r2
+    movs r7, #14
+    rors r4, r7
+    eors r5, r4
+    add r4, sp, #16
+    stm r4!, {r0, r1, r6}
+    mov r4, lr
+    mov lr, r5
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r5, sp, #4
+    ldm r5, {r0, r1, r5}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r11
+    rors r2, r7
+    mov r7, r10
+    eors r7, r2
+    mov r10, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
+    eors r4, r2
+    str r6, [sp, #28]
+    mov r2, r10
+    add r2, r11
+    rors r2, r7
+    eors r5, r2
+    adds r2, r4, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, r10
+    adds r6, r6, r5
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r4
+    adds r4, r2, r5
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r3
+    movs r7, #25
+    rors r4, r7
+    eors r2, r4
+    mov r4, r12
+    add r4, r9
+    rors r4, r7
+    eors r1, r4
+    mov r4, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r5, r6
+    adds r6, r4, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r5, r1
+    rors r6, r7
+    mov r2, r9
+    eors r2, r6
+    mov r9, r2
+    adds r6, r3, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r5
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r5}
+    ldm r6!, {r0, r1, r2, r5}
+    mov r6, r8
+    mov r8, r4
+    adds r4, r6, r5
+    movs r7, #25
+    rors r4, r7
+    eors r0, r4
+    mov r4, lr
+    add r4, r10
+    rors r4, r7
+    eors r2, r4
+    adds r4, r0, r6
+    movs r7, #23
+    rors r4, r7
     eors r1, r4
     mov r4, r11
-    mov r11, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r4, r1
-    mov r1, r11
-    add r1, r12
-    rors r1, r5
-    eors r3, r1
-    adds r1, r4, r0
-    movs r5, #19
-    rors r1, r5
-    eors r2, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r11
-    adds r1, r1, r3
-    rors r1, r5
-    eors r0, r1
-    adds r1, r2, r4
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r3
-    rors r1, r5
-    mov r5, r12
-    eors r5, r1
-    mov r12, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r4
-    mov r4, lr
-    add r4, r9
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r2
-    rors r4, r5
-    eors r3, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r6, r4
-    str r0, [sp, #4]
-    mov r0, r9
-    adds r4, r3, r2
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r1
-    movs r5, #14
-    rors r4, r5
-    eors r7, r4
-    adds r4, r0, r3
-    rors r4, r5
-    mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r2, r3, r7}
-    ldm r4!, {r2, r3}
-    mov r9, r1
-    ldr r1, [sp, #0]
-    mov r4, r12
-    adds r7, r4, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r8
-    add r7, r11
-    rors r7, r5
-    eors r2, r7
-    ldr r7, [sp, #28]
-    mov r12, r2
-    adds r2, r3, r4
-    movs r5, #23
-    rors r2, r5
-    eors r7, r2
-    mov r2, r12
-    add r2, r8
-    rors r2, r5
-    mov r5, r10
-    eors r5, r2
-    mov r10, r5
-    adds r2, r7, r3
-    movs r5, #19
-    rors r2, r5
-    eors r1, r2
-    mov r2, r10
-    add r2, r12
-    rors r2, r5
-    mov r5, r11
-    eors r5, r2
-    mov r11, r5
-    adds r2, r1, r7
-    movs r5, #14
-    rors r2, r5
+    mov r11, r2
+    add r2, lr
+    rors r2, r7
     eors r4, r2
-    mov r2, r8
-    mov r8, r1
-    mov r1, r11
-    add r1, r10
-    rors r1, r5
-    eors r2, r1
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r5, r2
+    mov r2, r10
+    mov r10, r4
+    add r4, r11
+    rors r4, r7
+    eors r2, r4
+    adds r4, r5, r1
+    movs r7, #14
+    rors r4, r7
+    eors r6, r4
+    mov r4, lr
+    mov lr, r2
+    add r2, r10
+    rors r2, r7
+    eors r4, r2
 
 /* DR 6 */
-    adds r1, r2, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r9
-    mov r9, r4
-    mov r4, lr
-    add r4, r12
-    rors r4, r5
-    eors r6, r4
-    adds r4, r0, r2
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r6
-    rors r4, r5
-    eors r7, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r3, r4
-    mov r4, r12
-    mov r12, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r4, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r2, r0
-    adds r0, r4, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r3, r4, r7}
-    add r7, sp, #8
-    ldm r7, {r3, r4, r7}
-    mov r0, r8
-    mov r8, r1
-    adds r1, r7, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r2
-    ldr r2, [sp, #4]
-    add r2, r9
-    rors r2, r5
-    eors r1, r2
-    mov r2, r10
-    mov r10, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r2, r1
-    mov r1, r10
-    add r1, r9
-    rors r1, r5
-    eors r4, r1
-    adds r1, r2, r0
-    movs r5, #19
-    rors r1, r5
-    eors r3, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r10
-    adds r1, r1, r4
-    rors r1, r5
-    eors r0, r1
-    adds r1, r3, r2
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r4
-    rors r1, r5
-    mov r5, r9
-    eors r5, r1
-    mov r9, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
-    mov r8, r2
-    mov r2, lr
-    add r2, r12
-    rors r2, r5
-    eors r3, r2
-    adds r2, r0, r7
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r3
-    rors r2, r5
-    eors r4, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r6, r2
-    str r0, [sp, #4]
-    mov r0, r12
-    adds r2, r4, r3
-    rors r2, r5
-    eors r0, r2
-    adds r2, r6, r1
-    movs r5, #14
-    rors r2, r5
-    eors r7, r2
-    adds r2, r0, r4
-    rors r2, r5
-    mov r5, lr
-    eors r5, r2
-    mov lr, r5
-    add r2, sp, #8
-    stm r2!, {r3, r4, r7}
-    ldm r2!, {r3, r4}
-    mov r12, r1
-    ldr r1, [sp, #0]
-    mov r2, r9
-    adds r7, r2, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r11
-    add r7, r10
-    rors r7, r5
-    eors r4, r7
-    ldr r7, [sp, #28]
-    mov r9, r4
-    adds r4, r3, r2
-    movs r5, #23
-    rors r4, r5
-    eors r7, r4
-    mov r4, r9
-    add r4, r11
-    rors r4, r5
-    mov r5, r8
-    eors r5, r4
+    mov r2, r8
     mov r8, r5
-    adds r4, r7, r3
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    mov r4, r8
-    add r4, r9
-    rors r4, r5
+    mov r5, r9
+    mov r9, r6
+    adds r6, r4, r0
+    movs r7, #25
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    add r6, r11
+    rors r6, r7
+    eors r3, r6
+    adds r6, r5, r4
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r5
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r5
+    adds r5, r1, r3
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r2
+    movs r7, #14
+    rors r5, r7
+    eors r4, r5
+    add r5, sp, #16
+    stm r5!, {r0, r1, r6}
     mov r5, r10
-    eors r5, r4
-    mov r10, r5
-    adds r4, r1, r7
-    movs r5, #14
-    rors r4, r5
-    eors r2, r4
-    mov r4, r11
-    mov r11, r1
-    mov r1, r10
-    add r1, r8
-    rors r1, r5
-    eors r4, r1
+    mov r10, r4
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r4, sp, #4
+    ldm r4, {r0, r1, r4}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r9
+    rors r2, r7
+    mov r7, lr
+    eors r7, r2
+    mov lr, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
+    eors r5, r2
+    str r6, [sp, #28]
+    mov r2, lr
+    add r2, r9
+    rors r2, r7
+    eors r4, r2
+    adds r2, r5, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, lr
+    adds r6, r6, r4
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r5
+    adds r5, r2, r4
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r3
+    movs r7, #25
+    rors r5, r7
+    eors r2, r5
+    mov r5, r12
+    add r5, r11
+    rors r5, r7
+    eors r1, r5
+    mov r5, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r4, r6
+    adds r6, r5, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r4, r1
+    rors r6, r7
+    mov r2, r11
+    eors r2, r6
+    mov r11, r2
+    adds r6, r3, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r4
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r4}
+    ldm r6!, {r0, r1, r2, r4}
+    mov r6, r8
+    mov r8, r5
+    adds r5, r6, r4
+    movs r7, #25
+    rors r5, r7
+    eors r0, r5
+    mov r5, r10
+    add r5, lr
+    rors r5, r7
+    eors r2, r5
+    adds r5, r0, r6
+    movs r7, #23
+    rors r5, r7
+    eors r1, r5
+    mov r5, r9
+    mov r9, r2
+    add r2, r10
+    rors r2, r7
+    eors r5, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r4, r2
+    mov r2, lr
+    mov lr, r5
+    add r5, r9
+    rors r5, r7
+    eors r2, r5
+    adds r5, r4, r1
+    movs r7, #14
+    rors r5, r7
+    eors r6, r5
+    mov r5, r10
+    mov r10, r2
+    add r2, lr
+    rors r2, r7
+    eors r5, r2
 
 /* DR 7 */
-    adds r1, r4, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r12
-    mov r12, r2
-    mov r2, lr
-    add r2, r9
-    rors r2, r5
-    eors r6, r2
-    adds r2, r0, r4
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r6
-    rors r2, r5
-    eors r7, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r3, r2
-    mov r2, r9
-    mov r9, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r2, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r4, r0
-    adds r0, r2, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r2, r3, r7}
-    add r7, sp, #8
-    ldm r7, {r2, r3, r7}
-    mov r0, r11
-    mov r11, r1
-    adds r1, r7, r2
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r4
-    ldr r4, [sp, #4]
-    add r4, r12
-    rors r4, r5
-    eors r1, r4
-    mov r4, r8
-    mov r8, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r4, r1
-    mov r1, r8
-    add r1, r12
-    rors r1, r5
-    eors r3, r1
-    adds r1, r4, r0
-    movs r5, #19
-    rors r1, r5
-    eors r2, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r8
-    adds r1, r1, r3
-    rors r1, r5
-    eors r0, r1
-    adds r1, r2, r4
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r3
-    rors r1, r5
-    mov r5, r12
-    eors r5, r1
-    mov r12, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r4
-    mov r4, lr
-    add r4, r9
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r2
-    rors r4, r5
-    eors r3, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r6, r4
-    str r0, [sp, #4]
-    mov r0, r9
-    adds r4, r3, r2
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r1
-    movs r5, #14
-    rors r4, r5
-    eors r7, r4
-    adds r4, r0, r3
-    rors r4, r5
-    mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r2, r3, r7}
-    ldm r4!, {r2, r3}
-    mov r9, r1
-    ldr r1, [sp, #0]
-    mov r4, r12
-    adds r7, r4, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r10
-    add r7, r8
-    rors r7, r5
-    eors r2, r7
-    ldr r7, [sp, #28]
-    mov r12, r2
-    adds r2, r3, r4
-    movs r5, #23
-    rors r2, r5
-    eors r7, r2
-    mov r2, r12
-    add r2, r10
-    rors r2, r5
-    mov r5, r11
-    eors r5, r2
-    mov r11, r5
-    adds r2, r7, r3
-    movs r5, #19
-    rors r2, r5
-    eors r1, r2
-    mov r2, r11
-    add r2, r12
-    rors r2, r5
-    mov r5, r8
-    eors r5, r2
-    mov r8, r5
-    adds r2, r1, r7
-    movs r5, #14
-    rors r2, r5
-    eors r4, r2
-    mov r2, r10
-    mov r10, r1
-    mov r1, r8
-    add r1, r11
-    rors r1, r5
-    eors r2, r1
-
-/* DR 8 */
-    adds r1, r2, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r9
+    mov r2, r8
+    mov r8, r4
+    mov r4, r11
+    mov r11, r6
+    adds r6, r5, r0
+    movs r7, #25
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    add r6, r9
+    rors r6, r7
+    eors r3, r6
+    adds r6, r4, r5
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r4
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
     mov r9, r4
-    mov r4, lr
-    add r4, r12
-    rors r4, r5
+    adds r4, r1, r3
+    rors r4, r7
     eors r6, r4
     adds r4, r0, r2
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
+    movs r7, #14
+    rors r4, r7
+    eors r5, r4
+    add r4, sp, #16
+    stm r4!, {r0, r1, r6}
     mov r4, lr
-    adds r4, r4, r6
-    rors r4, r5
-    eors r7, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r3, r4
-    mov r4, r12
-    mov r12, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r4, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r2, r0
-    adds r0, r4, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
     mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r3, r4, r7}
-    add r7, sp, #8
-    ldm r7, {r3, r4, r7}
-    mov r0, r10
-    mov r10, r1
-    adds r1, r7, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r5, sp, #4
+    ldm r5, {r0, r1, r5}
+    mov r6, r8
     mov r8, r2
-    ldr r2, [sp, #4]
-    add r2, r9
-    rors r2, r5
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r11
+    rors r2, r7
+    mov r7, r10
+    eors r7, r2
+    mov r10, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
+    eors r4, r2
+    str r6, [sp, #28]
+    mov r2, r10
+    add r2, r11
+    rors r2, r7
+    eors r5, r2
+    adds r2, r4, r6
+    movs r7, #19
+    rors r2, r7
     eors r1, r2
-    mov r2, r11
-    mov r11, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r2, r1
-    mov r1, r11
-    add r1, r9
-    rors r1, r5
-    eors r4, r1
-    adds r1, r2, r0
-    movs r5, #19
-    rors r1, r5
-    eors r3, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r11
-    adds r1, r1, r4
-    rors r1, r5
-    eors r0, r1
-    adds r1, r3, r2
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r4
-    rors r1, r5
-    mov r5, r9
-    eors r5, r1
-    mov r9, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r10
-    mov r10, r2
-    mov r2, lr
-    add r2, r12
-    rors r2, r5
-    eors r3, r2
-    adds r2, r0, r7
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r3
-    rors r2, r5
+    ldr r2, [sp, #0]
+    mov r6, r10
+    adds r6, r6, r5
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r4
+    adds r4, r2, r5
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r3
+    movs r7, #25
+    rors r4, r7
+    eors r2, r4
+    mov r4, r12
+    add r4, r9
+    rors r4, r7
+    eors r1, r4
+    mov r4, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r5, r6
+    adds r6, r4, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r5, r1
+    rors r6, r7
+    mov r2, r9
+    eors r2, r6
+    mov r9, r2
+    adds r6, r3, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r5
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r5}
+    ldm r6!, {r0, r1, r2, r5}
+    mov r6, r8
+    mov r8, r4
+    adds r4, r6, r5
+    movs r7, #25
+    rors r4, r7
+    eors r0, r4
+    mov r4, lr
+    add r4, r10
+    rors r4, r7
+    eors r2, r4
+    adds r4, r0, r6
+    movs r7, #23
+    rors r4, r7
+    eors r1, r4
+    mov r4, r11
+    mov r11, r2
+    add r2, lr
+    rors r2, r7
     eors r4, r2
     adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r6, r2
-    str r0, [sp, #4]
-    mov r0, r12
-    adds r2, r4, r3
-    rors r2, r5
-    eors r0, r2
-    adds r2, r6, r1
-    movs r5, #14
-    rors r2, r5
-    eors r7, r2
-    adds r2, r0, r4
-    rors r2, r5
-    mov r5, lr
+    movs r7, #19
+    rors r2, r7
     eors r5, r2
-    mov lr, r5
-    add r2, sp, #8
-    stm r2!, {r3, r4, r7}
-    ldm r2!, {r3, r4}
-    mov r12, r1
-    ldr r1, [sp, #0]
-    mov r2, r9
-    adds r7, r2, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r8
-    add r7, r11
-    rors r7, r5
-    eors r4, r7
-    ldr r7, [sp, #28]
-    mov r9, r4
-    adds r4, r3, r2
-    movs r5, #23
-    rors r4, r5
-    eors r7, r4
-    mov r4, r9
-    add r4, r8
-    rors r4, r5
-    mov r5, r10
-    eors r5, r4
-    mov r10, r5
-    adds r4, r7, r3
-    movs r5, #19
-    rors r4, r5
-    eors r1, r4
-    mov r4, r10
-    add r4, r9
-    rors r4, r5
-    mov r5, r11
-    eors r5, r4
-    mov r11, r5
-    adds r4, r1, r7
-    movs r5, #14
-    rors r4, r5
+    mov r2, r10
+    mov r10, r4
+    add r4, r11
+    rors r4, r7
     eors r2, r4
-    mov r4, r8
-    mov r8, r1
-    mov r1, r11
-    add r1, r10
-    rors r1, r5
-    eors r4, r1
+    adds r4, r5, r1
+    movs r7, #14
+    rors r4, r7
+    eors r6, r4
+    mov r4, lr
+    mov lr, r2
+    add r2, r10
+    rors r2, r7
+    eors r4, r2
+
+/* DR 8 */
+    mov r2, r8
+    mov r8, r5
+    mov r5, r9
+    mov r9, r6
+    adds r6, r4, r0
+    movs r7, #25
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    add r6, r11
+    rors r6, r7
+    eors r3, r6
+    adds r6, r5, r4
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r5
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r5
+    adds r5, r1, r3
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r2
+    movs r7, #14
+    rors r5, r7
+    eors r4, r5
+    add r5, sp, #16
+    stm r5!, {r0, r1, r6}
+    mov r5, r10
+    mov r10, r4
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r4, sp, #4
+    ldm r4, {r0, r1, r4}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r9
+    rors r2, r7
+    mov r7, lr
+    eors r7, r2
+    mov lr, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
+    eors r5, r2
+    str r6, [sp, #28]
+    mov r2, lr
+    add r2, r9
+    rors r2, r7
+    eors r4, r2
+    adds r2, r5, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, lr
+    adds r6, r6, r4
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r5
+    adds r5, r2, r4
+    rors r5, r7
+    eors r6, r5
+    adds r5, r0, r3
+    movs r7, #25
+    rors r5, r7
+    eors r2, r5
+    mov r5, r12
+    add r5, r11
+    rors r5, r7
+    eors r1, r5
+    mov r5, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r5, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r4, r6
+    adds r6, r5, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r4, r1
+    rors r6, r7
+    mov r2, r11
+    eors r2, r6
+    mov r11, r2
+    adds r6, r3, r5
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r4
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r4}
+    ldm r6!, {r0, r1, r2, r4}
+    mov r6, r8
+    mov r8, r5
+    adds r5, r6, r4
+    movs r7, #25
+    rors r5, r7
+    eors r0, r5
+    mov r5, r10
+    add r5, lr
+    rors r5, r7
+    eors r2, r5
+    adds r5, r0, r6
+    movs r7, #23
+    rors r5, r7
+    eors r1, r5
+    mov r5, r9
+    mov r9, r2
+    add r2, r10
+    rors r2, r7
+    eors r5, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r4, r2
+    mov r2, lr
+    mov lr, r5
+    add r5, r9
+    rors r5, r7
+    eors r2, r5
+    adds r5, r4, r1
+    movs r7, #14
+    rors r5, r7
+    eors r6, r5
+    mov r5, r10
+    mov r10, r2
+    add r2, lr
+    rors r2, r7
+    eors r5, r2
 
 /* DR 9 */
-    adds r1, r4, r3
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r12
-    mov r12, r2
-    mov r2, lr
-    add r2, r9
-    rors r2, r5
-    eors r6, r2
-    adds r2, r0, r4
-    movs r5, #23
-    rors r2, r5
-    eors r1, r2
-    mov r2, lr
-    adds r2, r2, r6
-    rors r2, r5
-    eors r7, r2
-    adds r2, r1, r0
-    movs r5, #19
-    rors r2, r5
-    eors r3, r2
-    mov r2, r9
-    mov r9, r0
-    adds r0, r7, r6
-    rors r0, r5
-    eors r2, r0
-    adds r0, r3, r1
-    movs r5, #14
-    rors r0, r5
-    eors r4, r0
-    adds r0, r2, r7
-    rors r0, r5
-    mov r5, lr
-    eors r5, r0
-    mov lr, r5
-    add r0, sp, #20
-    stm r0!, {r2, r3, r7}
-    add r7, sp, #8
-    ldm r7, {r2, r3, r7}
-    mov r0, r8
-    mov r8, r1
-    adds r1, r7, r2
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r11
-    mov r11, r4
-    ldr r4, [sp, #4]
-    add r4, r12
-    rors r4, r5
-    eors r1, r4
-    mov r4, r10
-    mov r10, r1
-    adds r1, r0, r7
-    movs r5, #23
-    rors r1, r5
-    eors r4, r1
-    mov r1, r10
-    add r1, r12
-    rors r1, r5
-    eors r3, r1
-    adds r1, r4, r0
-    movs r5, #19
-    rors r1, r5
-    eors r2, r1
-    str r0, [sp, #0]
-    ldr r0, [sp, #4]
-    mov r1, r10
-    adds r1, r1, r3
-    rors r1, r5
-    eors r0, r1
-    adds r1, r2, r4
-    movs r5, #14
-    rors r1, r5
-    eors r7, r1
-    adds r1, r0, r3
-    rors r1, r5
-    mov r5, r12
-    eors r5, r1
-    mov r12, r5
-    adds r1, r7, r6
-    movs r5, #25
-    rors r1, r5
-    eors r0, r1
-    mov r1, r8
-    mov r8, r4
-    mov r4, lr
-    add r4, r9
-    rors r4, r5
-    eors r2, r4
-    adds r4, r0, r7
-    movs r5, #23
-    rors r4, r5
-    eors r1, r4
-    mov r4, lr
-    adds r4, r4, r2
-    rors r4, r5
-    eors r3, r4
-    adds r4, r1, r0
-    movs r5, #19
-    rors r4, r5
-    eors r6, r4
-    str r0, [sp, #4]
-    mov r0, r9
-    adds r4, r3, r2
-    rors r4, r5
-    eors r0, r4
-    adds r4, r6, r1
-    movs r5, #14
-    rors r4, r5
-    eors r7, r4
-    adds r4, r0, r3
-    rors r4, r5
-    mov r5, lr
-    eors r5, r4
-    mov lr, r5
-    add r4, sp, #8
-    stm r4!, {r2, r3, r7}
-    ldm r4!, {r2, r3}
-    mov r9, r1
-    ldr r1, [sp, #0]
-    mov r4, r12
-    adds r7, r4, r1
-    movs r5, #25
-    rors r7, r5
-    eors r3, r7
-    mov r7, r11
-    add r7, r10
-    rors r7, r5
-    eors r2, r7
-    ldr r7, [sp, #28]
-    mov r12, r2
-    adds r2, r3, r4
-    movs r5, #23
-    rors r2, r5
-    eors r7, r2
-    mov r2, r12
-    add r2, r11
-    rors r2, r5
-    mov r5, r8
-    eors r5, r2
-    mov r8, r5
-    adds r2, r7, r3
-    movs r5, #19
-    rors r2, r5
-    eors r1, r2
     mov r2, r8
-    add r2, r12
-    rors r2, r5
-    mov r5, r10
-    eors r5, r2
-    mov r10, r5
-    adds r2, r1, r7
-    movs r5, #14
-    rors r2, r5
+    mov r8, r4
+    mov r4, r11
+    mov r11, r6
+    adds r6, r5, r0
+    movs r7, #25
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    add r6, r9
+    rors r6, r7
+    eors r3, r6
+    adds r6, r4, r5
+    movs r7, #23
+    rors r6, r7
+    eors r2, r6
+    mov r6, r12
+    adds r6, r6, r3
+    rors r6, r7
+    eors r1, r6
+    adds r6, r2, r4
+    movs r7, #19
+    rors r6, r7
+    eors r0, r6
+    mov r6, r9
+    mov r9, r4
+    adds r4, r1, r3
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r2
+    movs r7, #14
+    rors r4, r7
+    eors r5, r4
+    add r4, sp, #16
+    stm r4!, {r0, r1, r6}
+    mov r4, lr
+    mov lr, r5
+    adds r0, r6, r1
+    rors r0, r7
+    mov r1, r12
+    eors r1, r0
+    mov r12, r1
+    add r5, sp, #4
+    ldm r5, {r0, r1, r5}
+    mov r6, r8
+    mov r8, r2
+    adds r2, r0, r1
+    movs r7, #25
+    rors r2, r7
+    eors r6, r2
+    ldr r2, [sp, #0]
+    add r2, r11
+    rors r2, r7
+    mov r7, r10
+    eors r7, r2
+    mov r10, r7
+    adds r2, r6, r0
+    movs r7, #23
+    rors r2, r7
     eors r4, r2
-    mov r2, r11
-    mov r11, r1
-    mov r1, r10
-    add r1, r8
-    rors r1, r5
-    eors r2, r1
+    str r6, [sp, #28]
+    mov r2, r10
+    add r2, r11
+    rors r2, r7
+    eors r5, r2
+    adds r2, r4, r6
+    movs r7, #19
+    rors r2, r7
+    eors r1, r2
+    ldr r2, [sp, #0]
+    mov r6, r10
+    adds r6, r6, r5
+    rors r6, r7
+    eors r2, r6
+    adds r6, r1, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    mov r6, r11
+    mov r11, r4
+    adds r4, r2, r5
+    rors r4, r7
+    eors r6, r4
+    adds r4, r0, r3
+    movs r7, #25
+    rors r4, r7
+    eors r2, r4
+    mov r4, r12
+    add r4, r9
+    rors r4, r7
+    eors r1, r4
+    mov r4, r8
+    mov r8, r6
+    adds r6, r2, r0
+    movs r7, #23
+    rors r6, r7
+    eors r4, r6
+    mov r6, r12
+    adds r6, r6, r1
+    rors r6, r7
+    eors r5, r6
+    adds r6, r4, r2
+    movs r7, #19
+    rors r6, r7
+    eors r3, r6
+    str r2, [sp, #0]
+    adds r6, r5, r1
+    rors r6, r7
+    mov r2, r9
+    eors r2, r6
+    mov r9, r2
+    adds r6, r3, r4
+    movs r7, #14
+    rors r6, r7
+    eors r0, r6
+    adds r6, r2, r5
+    rors r6, r7
+    mov r2, r12
+    eors r2, r6
+    mov r12, r2
+    add r6, sp, #4
+    stm r6!, {r0, r1, r5}
+    ldm r6!, {r0, r1, r2, r5}
+    mov r6, r8
+    mov r8, r4
+    adds r4, r6, r5
+    movs r7, #25
+    rors r4, r7
+    eors r0, r4
+    mov r4, lr
+    add r4, r10
+    rors r4, r7
+    eors r2, r4
+    adds r4, r0, r6
+    movs r7, #23
+    rors r4, r7
+    eors r1, r4
+    mov r4, r11
+    mov r11, r2
+    add r2, lr
+    rors r2, r7
+    eors r4, r2
+    adds r2, r1, r0
+    movs r7, #19
+    rors r2, r7
+    eors r5, r2
+    mov r2, r10
+    mov r10, r4
+    add r4, r11
+    rors r4, r7
+    eors r2, r4
+    adds r4, r5, r1
+    movs r7, #14
+    rors r4, r7
+    eors r6, r4
+    mov r4, lr
+    mov lr, r2
+    add r2, r10
+    rors r2, r7
+    eors r4, r2
 
 /* FF */
-    add r1, sp, #32
-    stm r1!, {r0, r2, r3, r4, r6, r7}
-    ldr r6, [sp, #172]
-    ldr r5, [sp, #176]
+    add r2, sp, #32
+    stm r2!, {r0, r1, r3, r4, r5, r6}
     add r7, sp, #64
-    ldm r7!, {r0-r3}
-    ldr r4, [sp, #16]
-    adds r0, r0, r4
-    ldr r4, [sp, #4]
-    adds r1, r1, r4
-    add r2, r9
-    ldr r4, [sp, #48]
-    adds r3, r3, r4
-    ldm r6!, {r4, r7}
-    eors r0, r4
-    eors r1, r7
-    ldm r6!, {r4, r7}
-    eors r2, r4
+    ldm r7!, {r0-r5}
+    ldr r6, [sp, #4]
+    adds r2, r2, r6
+    ldr r6, [sp, #0]
+    adds r3, r3, r6
+    add r4, r8
+    ldr r6, [sp, #40]
+    adds r5, r5, r6
+    ldm r1!, {r6, r7}
+    eors r2, r6
     eors r3, r7
-    stm r5!, {r0-r3}
-    add r7, sp, #80
-    ldm r7!, {r0-r3}
-    add r0, r11
-    ldr r4, [sp, #44]
-    adds r1, r1, r4
-    ldr r4, [sp, #40]
-    adds r2, r2, r4
-    ldr r4, [sp, #52]
-    adds r3, r3, r4
-    ldm r6!, {r4, r7}
-    eors r0, r4
-    eors r1, r7
-    ldm r6!, {r4, r7}
-    eors r2, r4
+    ldm r1!, {r6, r7}
+    eors r4, r6
+    eors r5, r7
+    stm r0!, {r2-r5}
+    add r7, sp, #88
+    ldm r7!, {r2-r5}
+    ldr r6, [sp, #48]
+    adds r2, r2, r6
+    ldr r6, [sp, #52]
+    adds r3, r3, r6
+    ldr r6, [sp, #32]
+    adds r4, r4, r6
+    ldr r6, [sp, #36]
+    adds r5, r5, r6
+    ldm r1!, {r6, r7}
+    eors r2, r6
     eors r3, r7
-    stm r5!, {r0-r3}
-    add r7, sp, #96
-    ldm r7!, {r0-r3}
+    ldm r1!, {r6, r7}
+    eors r4, r6
+    eors r5, r7
+    stm r0!, {r2-r5}
+    add r7, sp, #104
+    ldm r7!, {r2-r5}
     movs r7, #0
-    adds r4, r0, #1
-    adcs r7, r1
-    str r4, [sp, #96]
-    str r7, [sp, #100]
-    add r0, r8
-    add r1, r10
-    ldr r4, [sp, #36]
-    adds r2, r2, r4
-    add r3, r12
-    ldm r6!, {r4, r7}
-    eors r0, r4
-    eors r1, r7
-    ldm r6!, {r4, r7}
-    eors r2, r4
-    eors r3, r7
-    stm r5!, {r0-r3}
-    add r7, sp, #112
-    ldm r7!, {r0-r3}
-    ldr r4, [sp, #8]
-    adds r0, r0, r4
-    ldr r4, [sp, #12]
-    adds r1, r1, r4
-    ldr r4, [sp, #32]
-    adds r2, r2, r4
+    adds r6, r2, #1
+    adcs r7, r3
+    str r6, [sp, #104]
+    str r7, [sp, #108]
+    add r2, r10
     add r3, lr
-    ldm r6!, {r4, r7}
-    eors r0, r4
-    eors r1, r7
-    ldm r6!, {r4, r7}
-    eors r2, r4
+    ldr r6, [sp, #44]
+    adds r4, r4, r6
+    add r5, r11
+    ldm r1!, {r6, r7}
+    eors r2, r6
     eors r3, r7
-    stm r5!, {r0-r3}
-    str r6, [sp, #172]
-    str r5, [sp, #176]
-    ldr r0, [sp, #180]
-    cmp r6, r0
+    ldm r1!, {r6, r7}
+    eors r4, r6
+    eors r5, r7
+    stm r0!, {r2-r5}
+    add r7, sp, #120
+    ldm r7!, {r2-r5}
+    ldr r6, [sp, #8]
+    adds r2, r2, r6
+    ldr r6, [sp, #12]
+    adds r3, r3, r6
+    add r4, r9
+    add r5, r12
+    ldm r1!, {r6, r7}
+    eors r2, r6
+    eors r3, r7
+    ldm r1!, {r6, r7}
+    eors r4, r6
+    eors r5, r7
+    stm r0!, {r2-r5}
+    str r0, [sp, #64]
+    str r1, [sp, #68]
+    ldr r7, [sp, #196]
+    cmp r1, r7
     beq .Ldone
     bl .Lblock
 .Ldone:
 
 /* x gets the next counter; the frame held state words: wiped */
-    ldr r3, [sp, #184]
-    ldr r0, [sp, #96]
-    ldr r1, [sp, #100]
+    ldr r3, [sp, #200]
+    ldr r0, [sp, #104]
+    ldr r1, [sp, #108]
     str r0, [r3, #32]
     str r1, [r3, #36]
+    mov r4, sp
     movs r0, #0
     movs r1, #0
     movs r2, #0
     movs r3, #0
+    movs r5, #0
+    movs r6, #0
+    movs r7, #0
     mov r12, r0
     mov lr, r0
-    mov r4, sp
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0-r3}
-    stm r4!, {r0, r1, r2}
-    add sp, #188
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    stm r4!, {r0, r1, r2, r3, r5, r6, r7}
+    add sp, #204
     pop {r4-r7}
     mov r8, r4
     mov r9, r5
