@@ -332,6 +332,26 @@ MICROSALT_INLINE void microsalt_wipe(void *p, size_t n)
 void microsalt_wipe(void *p, size_t n);
 #endif
 
+/* Zeroes n words, n a multiple of 4, as microsalt_wipe does bytes, for a state wiped after
+ * every call: where microsalt_wipe is a call of the C library's memset (the Cortex-M0: 109
+ * cycles for 64 bytes), four word stores a pass (sixteen words: 52). Builds for size keep
+ * the call, which is shorter. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__AVR__) && !defined(__OPTIMIZE_SIZE__)
+MICROSALT_INLINE void microsalt_wipe_words(uint32_t *w, size_t n)
+{
+    uint32_t zero = 0;
+    size_t i;
+    /* An opaque zero, so that the compiler cannot turn the loop back into memset. */
+    __asm__("" : "+r"(zero));
+    for (i = 0; i < n; i += 4) {
+        w[i] = w[i + 1] = w[i + 2] = w[i + 3] = zero;
+    }
+    __asm__ __volatile__("" : : "r"(w) : "memory");
+}
+#else
+#define microsalt_wipe_words(w, n) microsalt_wipe((w), 4 * (n))
+#endif
+
 /* ---- Little- and big-endian loads and stores, independent of the host's byte order. ---- */
 
 /* Rotations by a public, fixed amount: 0 < n < 32 (a shift by 32 is undefined). */

@@ -52,7 +52,7 @@ int crypto_secretbox_open(unsigned char *m, const unsigned char *c, unsigned lon
     } else {
         microsalt_wipe(m, (size_t)clen);
     }
-    microsalt_wipe(x, sizeof x);
+    microsalt_wipe_words(x, 16);
     microsalt_wipe(block0, sizeof block0);
     return r;
 }

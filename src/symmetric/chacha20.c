@@ -11,6 +11,7 @@
  */
 #include "common.h"
 #include "chacha20.h"
+#include "salsa20.h"
 
 /* Blocks side by side (common.h). */
 #define LANES MICROSALT_LANES
@@ -89,10 +90,10 @@ void microsalt_chacha_setup(uint32_t x[16], const uint8_t k[32], const uint8_t *
     if (c != NULL) {
         load32_le_words(x, c, 4);
     } else {
-        x[0] = CHACHA_SIGMA0;
-        x[1] = CHACHA_SIGMA1;
-        x[2] = CHACHA_SIGMA2;
-        x[3] = CHACHA_SIGMA3;
+        x[0] = MICROSALT_SIGMA0;
+        x[1] = MICROSALT_SIGMA1;
+        x[2] = MICROSALT_SIGMA2;
+        x[3] = MICROSALT_SIGMA3;
     }
     load32_le_words(x + 4, k, 8);
 }

@@ -37,12 +37,6 @@ void microsalt_chacha_blocks(uint8_t *c, const uint8_t *m, size_t nblocks, uint3
 #define microsalt_chacha_blocks microsalt_chacha_blocks_portable
 #endif
 
-/* "expand 32-byte k" as the four words of the state's first row. */
-#define CHACHA_SIGMA0 0x61707865u
-#define CHACHA_SIGMA1 0x3320646eu
-#define CHACHA_SIGMA2 0x79622d32u
-#define CHACHA_SIGMA3 0x6b206574u
-
 /* x's words 0..11: the constant c (16 bytes; NULL for "expand 32-byte k") and the key k. */
 void microsalt_chacha_setup(uint32_t x[16], const uint8_t k[32], const uint8_t *c);
 

@@ -39,14 +39,19 @@ static void salsa20_diagonal(uint32_t x[16], const uint8_t c[16])
     }
 }
 
+/* The key k around the diagonal of the Salsa20 input matrix. */
+static void salsa20_key(uint32_t x[16], const uint8_t k[32])
+{
+    load32_le_words(x + 1, k, 4);
+    load32_le_words(x + 11, k + 16, 4);
+}
+
 /* The Salsa20 input matrix but its words 6..9: the constant c on the diagonal, the key around
- * it. The callers put the 16-byte input in words 6..9 (for the stream: nonce, then the block
- * counter). */
+ * it. The callers put the 16-byte input in words 6..9. */
 static void salsa20_setup(uint32_t x[16], const uint8_t k[32], const uint8_t c[16])
 {
     salsa20_diagonal(x, c);
-    load32_le_words(x + 1, k, 4);
-    load32_le_words(x + 11, k + 16, 4);
+    salsa20_key(x, k);
 }
 
 /* lanes consecutive blocks (a constant after inlining: 1 or LANES) of the kernel contract in
@@ -205,11 +210,15 @@ static void salsa20_stream(uint8_t *c, const uint8_t *m, unsigned long long len,
                            const uint8_t *n, const uint8_t *k)
 {
     uint32_t x[16];
-    salsa20_setup(x, k, microsalt_salsa20_sigma);
+    x[0] = MICROSALT_SIGMA0;
+    x[5] = MICROSALT_SIGMA1;
+    x[10] = MICROSALT_SIGMA2;
+    x[15] = MICROSALT_SIGMA3;
+    salsa20_key(x, k);
     load32_le_words(x + 6, n, 2);
     x[8] = x[9] = 0; /* block counter 0 */
     microsalt_salsa20_xor(c, m, len, x);
-    microsalt_wipe(x, sizeof x);
+    microsalt_wipe_words(x, 16);
 }
 
 int crypto_stream_salsa20(unsigned char *c, unsigned long long clen, const unsigned char *n,

@@ -17,6 +17,11 @@
 /* "expand 32-byte k": Salsa20's constant for 256-bit keys, which XSalsa20 also gives to
  * HSalsa20. */
 extern const unsigned char microsalt_salsa20_sigma[16];
+/* The same constant as four little-endian words: Salsa20's diagonal, ChaCha20's first row. */
+#define MICROSALT_SIGMA0 0x61707865u
+#define MICROSALT_SIGMA1 0x3320646eu
+#define MICROSALT_SIGMA2 0x79622d32u
+#define MICROSALT_SIGMA3 0x6b206574u
 
 /* x = XSalsa20's state for key k and the 24-byte nonce n, at block 0 (the XSalsa20 paper):
  * HSalsa20 of k and n[0..16) as its key, n[16..24) as its nonce. */

@@ -13,7 +13,7 @@ static void xsalsa20_stream(uint8_t *c, const uint8_t *m, unsigned long long len
     uint32_t x[16];
     microsalt_xsalsa20_setup(x, n, k);
     microsalt_salsa20_xor(c, m, len, x);
-    microsalt_wipe(x, sizeof x);
+    microsalt_wipe_words(x, 16);
 }
 
 int crypto_stream(unsigned char *c, unsigned long long clen, const unsigned char *n,
