@@ -44,9 +44,9 @@ HEADER = """\
  * on return (it holds state words).
  *
  * Modelled cycles (docs/cycle-model.md): 177 a double round, 1,879 each block after the first,
- * about 265 a call beside its blocks; crypto_stream_salsa20_xor of 1024 bytes 30,804 (30.1
+ * about 265 a call beside its blocks; crypto_stream_salsa20_xor of 1024 bytes 30,694 (29.97
  * cycles a byte; the C twin 58,636, measured with an older wrapper) and crypto_core_salsa20
- * 2,666.
+ * 2,660.
  */
     .syntax unified
     .thumb
