@@ -1,6 +1,7 @@
 /*
  * Salsa20 (Bernstein, "Salsa20 specification"): the block kernel shared by salsa20.c (the
- * cores and the stream) and xsalsa20.c.
+ * cores and the stream) and xsalsa20.c, and the XSalsa20 state that xsalsa20.c and
+ * crypto_secretbox_open (src/nacl/secretbox.c) run it on.
  *
  * The state x is the Salsa20 input matrix as 16 words: the constant on the diagonal (words 0,
  * 5, 10, 15), the key in words 1..4 and 11..14, and the 16-byte input in words 6..9 (for the
