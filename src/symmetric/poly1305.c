@@ -216,13 +216,13 @@ static void poly1305_blocks26(uint32_t h[5], const uint32_t r[5], const uint8_t 
 static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
-    unsigned i;
     load32_le_words(st->r, k, 4);
-    for (i = 0; i < 4; i++) {
-        st->r[i] &= i == 0 ? 0x0fffffffu : 0x0ffffffcu;
-        st->h[i] = 0;
-    }
-    st->h[4] = 0;
+    st->r[0] &= 0x0fffffffu;
+    st->r[1] &= 0x0ffffffcu;
+    st->r[2] &= 0x0ffffffcu;
+    st->r[3] &= 0x0ffffffcu;
+    /* Five stores, which GCC would make a memset call of as a loop (70 cycles on the M0). */
+    st->h[0] = st->h[1] = st->h[2] = st->h[3] = st->h[4] = 0;
 }
 
 /* limb = w as 26-bit limbs, for w < 2^131 (words; w[4] <= 7): the bits from 130 up come back
@@ -266,10 +266,9 @@ void microsalt_poly1305_blocks_portable(microsalt_poly1305_state *st, const uint
     microsalt_wipe(r, sizeof r);
 }
 
-/* The tag of what st has absorbed, with k's second half as s, written to tag; wipes st. tag
- * may be s itself (crypto_secretbox writes the tag over the key's second half): s is read
- * before tag is written. */
-static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
+/* The tag's twin (poly1305.h): s is read whole before tag is written. */
+void microsalt_poly1305_finish_portable(uint8_t tag[16], microsalt_poly1305_state *st,
+                                        const uint8_t s_bytes[16])
 {
     uint32_t *h = st->h, s[4], carry, f4;
     unsigned i;
@@ -282,7 +281,7 @@ static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const
      * vanishes mod 2^128: the tag is f + s, plus 5 then. Only the carry of f + 5 is needed. */
     carry = ct_add_carry_u32(h[0], 5);
     for (i = 1; i < 4; i++) carry = ct_add_carry_u32(h[i], carry);
-    load32_le_words(s, k + 16, 4);
+    load32_le_words(s, s_bytes, 4);
     carry = ct_adc_u32(&s[0], s[0], h[0], ct_mask_u32((f4 + carry) >> 2) & 5);
     for (i = 1; i < 4; i++) carry = ct_adc_u32(&s[i], s[i], h[i], carry);
     for (i = 0; i < 4; i++) store32_le(tag + 4 * i, s[i]);
@@ -352,21 +351,20 @@ static void poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
                             unsigned long long nblocks, uint32_t hibit)
 {
     const size_t max_blocks = SIZE_MAX / 16;
-    while (nblocks > 0) {
-        size_t n = nblocks > max_blocks ? max_blocks : (size_t)nblocks;
-        microsalt_poly1305_blocks(st, m, n, hibit);
-        m += 16 * n;
-        nblocks -= n;
+    for (; nblocks > max_blocks; nblocks -= max_blocks, m += 16 * max_blocks) {
+        microsalt_poly1305_blocks(st, m, max_blocks, hibit);
     }
+    microsalt_poly1305_blocks(st, m, (size_t)nblocks, hibit); /* no blocks: no change */
 }
 
 #if !MICROSALT_POLY1305_RADIX32
-/* The tag of what st has absorbed, with k's second half as s; wipes st. */
-static void poly1305_finish(microsalt_poly1305_state *st, uint8_t tag[16], const uint8_t k[32])
+/* The tag's twin (poly1305.h). */
+void microsalt_poly1305_finish_portable(uint8_t tag[16], microsalt_poly1305_state *st,
+                                        const uint8_t s[16])
 {
     /* h < 2p, so h mod p is h, or h - p = h + 5 - 2^130 when h >= p; 2^130 vanishes mod
      * 2^128. */
-    poly1305_output(st, tag, ct_mask_u32(poly1305_ge_p(st)) & 5, k + 16);
+    poly1305_output(st, tag, ct_mask_u32(poly1305_ge_p(st)) & 5, s);
     microsalt_wipe(st, sizeof *st);
 }
 #endif
@@ -388,7 +386,7 @@ int crypto_onetimeauth(unsigned char *a, const unsigned char *m, unsigned long l
         poly1305_blocks(&st, last, 1, 0);
         microsalt_wipe(last, sizeof last);
     }
-    poly1305_finish(&st, a, k);
+    microsalt_poly1305_finish(a, &st, k + 16);
     return 0;
 }
 
@@ -420,7 +418,7 @@ void microsalt_poly1305_aead(uint8_t tag[16], const uint8_t *ad, unsigned long l
     store64_le(lengths, adlen);
     store64_le(lengths + 8, clen);
     poly1305_blocks(&st, lengths, 1, 1);
-    poly1305_finish(&st, tag, k);
+    microsalt_poly1305_finish(tag, &st, k + 16);
 }
 
 int crypto_onetimeauth_verify(const unsigned char *a, const unsigned char *m,

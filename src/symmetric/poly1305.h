@@ -65,6 +65,21 @@ void microsalt_poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m, s
 #define microsalt_poly1305_blocks microsalt_poly1305_blocks_portable
 #endif
 
+/* Contract of the tag's kernel, native or C: tag = (h mod p) + s mod 2^128 (RFC 8439's tag,
+ * s the key's second half) for st->h within the bounds above, then st zeroed. tag and s need
+ * no alignment; they may be the same bytes (crypto_secretbox writes the tag over the key's
+ * second half), but not otherwise overlap. h and s may be secret: the work depends on the
+ * alignment of tag and s at most. */
+void microsalt_poly1305_finish_portable(uint8_t tag[16], microsalt_poly1305_state *st,
+                                        const uint8_t s[16]);
+
+#if MICROSALT_NATIVE_POLY1305_FINISH
+void microsalt_poly1305_finish(uint8_t tag[16], microsalt_poly1305_state *st,
+                               const uint8_t s[16]);
+#else
+#define microsalt_poly1305_finish microsalt_poly1305_finish_portable
+#endif
+
 #if MICROSALT_POLY1305_44
 /* For a vector kernel: pw = r^4, r^3, r^2, r mod p in the accumulator's limbs (three each),
  * then 20 times r^2's limbs 1 and 2. */

@@ -35,6 +35,9 @@
  * ones as on the M3, on a state in radix 2^32. */
 #define MICROSALT_NATIVE_POLY1305_BLOCKS 1
 #define MICROSALT_POLY1305_RADIX32 1
+/* poly1305_finish.S: microsalt_poly1305_finish (src/symmetric/poly1305.h), the tag from the
+ * radix-2^32 state in the low registers, where the twin's 64-bit sums spill. */
+#define MICROSALT_NATIVE_POLY1305_FINISH 1
 /* ge25519_select.S: microsalt_ge25519_select (src/curve25519/ge25519.h), the fixed-base
  * table lookup with LSLS by a count that is 0 for the selected entry only, in place of AND
  * masks; the Cortex-M3 has armv7m's. */

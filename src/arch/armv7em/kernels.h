@@ -11,8 +11,8 @@
 /* The Cortex-M4's UMULL and UMLAL take one cycle whatever their operands. */
 #undef MICROSALT_MUL64_VARIABLE_TIME
 /* Fermat's inversion, the twin: with the M4's squaring it is faster than the binary GCD that
- * armv7m/kernels.h switches on for the M3 (armv6m/fe_invert.c, which the M4's search path
- * does not take; armv7m's fe_invert_gcd.S, its inner parts, goes unused and unlinked). */
+ * armv7m/kernels.h switches on for the M3 (armv6m/fe_invert.c, which compiles to nothing here;
+ * armv7m's fe_invert_gcd.S, its inner parts, goes unused and unlinked). */
 #undef MICROSALT_NATIVE_FE_INVERT
 /* The DSP extension: SMLAD, SMLADX, SADD16 and PKHBT, which ntrulpr761's multiplication uses
  * as intrinsics (src/ntrulpr761/), with the fixed-time UMULL in its reduction. */

@@ -1,11 +1,18 @@
 /*
- * microsalt_poly1305_blocks (src/symmetric/poly1305.h) against its portable twin: 0 to 9
+ * The Poly1305 kernels (src/symmetric/poly1305.h) against their portable twins.
+ *
+ * microsalt_poly1305_blocks: 0 to 9
  * blocks (the x86-64 kernel's runs of four and what is left after them), with and without the
  * pad bit, from accumulators anywhere within their bounds and at their maxima, with random
  * and all-ones clamped keys and messages, at every alignment mod 4. The accumulators are
  * compared mod p, since the contract leaves h partly reduced (the twin of a radix-2^32 kernel
  * goes through 26-bit limbs and leaves another representative), and the kernel's must be
  * within bounds.
+ *
+ * microsalt_poly1305_finish: tags from random and maximal accumulators and, in radix 2^32,
+ * from those next to p, 2^130 and the bound, where the reduction turns; random, all-zero and
+ * all-ones s; tag and s at every pair of alignments mod 4, apart or the same bytes; canaries
+ * around the tag; the state must be zero after.
  */
 #include "kernel_test.h"
 #include "poly1305.h"
@@ -198,5 +205,92 @@ void kernel_bench_poly1305_blocks(void)
     kt_measure_end();
     kt_measure("poly1305_blocks", 1);
     microsalt_poly1305_blocks_portable(&st, msg, 4, 1);
+    kt_measure_end();
+}
+
+#define FINISH_SLOT 24 /* a tag or s at offset 4 + 0..3 in its slot, canaries around it */
+#define FINISH_CANARY 0xA5
+
+#if MICROSALT_POLY1305_RADIX32
+/* Accumulators where the tag's reduction turns, as radix-2^32 words: p - 1, p, p + 1,
+ * 2^130 - 1, 2^130, 2^130 + 4 (whose folded value is p + 4), and the bound 6 2^128 - 1. */
+static const uint32_t finish_edges[][5] = {
+    {0xFFFFFFFAu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
+    {0xFFFFFFFBu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
+    {0xFFFFFFFCu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
+    {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
+    {0, 0, 0, 0, 4},
+    {4, 0, 0, 0, 4},
+    {0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 5},
+};
+#define FINISH_EDGES (sizeof finish_edges / sizeof finish_edges[0])
+#else
+#define FINISH_EDGES 0
+#endif
+
+/* 1 when the slot holds the canary everywhere but its 16 bytes at off. */
+static int canaries_intact(const uint8_t *slot, size_t off)
+{
+    size_t i;
+    for (i = 0; i < FINISH_SLOT; i++) {
+        if ((i < off || i >= off + 16) && slot[i] != FINISH_CANARY) return 0;
+    }
+    return 1;
+}
+
+static int state_zero(const microsalt_poly1305_state *st)
+{
+    const uint8_t *b = (const uint8_t *)st;
+    size_t i;
+    for (i = 0; i < sizeof *st; i++) {
+        if (b[i] != 0) return 0;
+    }
+    return 1;
+}
+
+void kernel_test_poly1305_finish(void)
+{
+    uint8_t *s_twin = kt_arena, *tag_twin = kt_arena + FINISH_SLOT;
+    uint8_t *s_slot = kt_arena + 2 * FINISH_SLOT, *tag_slot = kt_arena + 3 * FINISH_SLOT;
+    microsalt_poly1305_state st, sn;
+    unsigned trial;
+
+    for (trial = 0; trial < 16 * (FINISH_EDGES + 3); trial++) {
+        size_t tag_off = 4 + trial % 4, s_off = 4 + trial / 4 % 4;
+        unsigned kind = trial / 16;
+        int same = trial % 3 == 0;
+        uint8_t *s = s_slot + s_off, *tag = same ? s : tag_slot + tag_off;
+        random_state(&st, kind == 1);
+#if MICROSALT_POLY1305_RADIX32
+        if (kind >= 3) memcpy(st.h, finish_edges[kind - 3], sizeof st.h);
+#endif
+        memset(kt_arena, FINISH_CANARY, 4 * FINISH_SLOT);
+        kt_fill(s, 16);
+        if (trial % 5 == 1) memset(s, 0xFF, 16);
+        if (trial % 5 == 3) memset(s, 0, 16);
+        memcpy(s_twin, s, 16);
+        sn = st;
+        microsalt_poly1305_finish_portable(tag_twin, &st, s_twin);
+        KT_CALL(microsalt_poly1305_finish, tag, &sn, s);
+        kt_check(kt_abi_ok() && memcmp(tag, tag_twin, 16) == 0 && state_zero(&sn) &&
+                     state_zero(&st) && canaries_intact(same ? s_slot : tag_slot,
+                                                        same ? s_off : tag_off) &&
+                     (same || (canaries_intact(s_slot, s_off) && memcmp(s, s_twin, 16) == 0)),
+                 "poly1305_finish", trial);
+    }
+}
+
+void kernel_bench_poly1305_finish(void)
+{
+    microsalt_poly1305_state st;
+    uint8_t *s = kt_arena, *tag = kt_arena + 16;
+    random_state(&st, 0);
+    kt_fill(s, 16);
+    kt_measure("poly1305_finish", 0);
+    microsalt_poly1305_finish(tag, &st, s);
+    kt_measure_end();
+    random_state(&st, 0);
+    kt_measure("poly1305_finish", 1);
+    microsalt_poly1305_finish_portable(tag, &st, s);
     kt_measure_end();
 }
