@@ -320,8 +320,11 @@ MICROSALT_INLINE uint64_t flash_u64(const uint64_t *p)
 /* Zeroes n bytes in a way the compiler may not drop as a dead store. Inline on 32- and 64-bit
  * targets, where the compiler turns the memset of a small constant size (every wipe of a
  * local) into a few word stores instead of a call to the C library's byte loop; a call on
- * AVR, where flash is the scarcer resource. */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(__AVR__)
+ * AVR, where flash is the scarcer resource, and on ARMv6-M built for speed, where the
+ * compiler cannot assume a byte array aligned and calls newlib's memset (109 cycles for 64
+ * bytes), which common.c's word stores halve. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(__AVR__) &&                       \
+    !(defined(__ARM_ARCH_6M__) && !defined(__OPTIMIZE_SIZE__))
 MICROSALT_INLINE void microsalt_wipe(void *p, size_t n)
 {
     /* The empty asm claims to read the memory, so the compiler must keep the memset. */
