@@ -9,8 +9,8 @@
  * the microcontrollers (25 per block).
  * Both reduce with 2^130 = 5 (mod p), fold a limb's carry into the next one unconditionally
  * and never branch on or index by h, r, s or the message: constant time as written.
- * The block loop is the kernel of poly1305.h; on x86-64 hosts with AVX2, long runs of full
- * blocks go to the four-lane kernel in src/arch/x86_64/poly1305.c.
+ * The block loop and the tag are the kernels of poly1305.h; on x86-64 hosts with AVX2, long
+ * runs of full blocks go to the four-lane kernel in src/arch/x86_64/poly1305.c.
  */
 #include "common.h"
 #include "poly1305.h"
@@ -354,7 +354,7 @@ static void poly1305_blocks(microsalt_poly1305_state *st, const uint8_t *m,
     for (; nblocks > max_blocks; nblocks -= max_blocks, m += 16 * max_blocks) {
         microsalt_poly1305_blocks(st, m, max_blocks, hibit);
     }
-    microsalt_poly1305_blocks(st, m, (size_t)nblocks, hibit); /* no blocks: no change */
+    microsalt_poly1305_blocks(st, m, (size_t)nblocks, hibit); /* every kernel takes 0 blocks */
 }
 
 #if !MICROSALT_POLY1305_RADIX32

@@ -1,6 +1,6 @@
 /*
- * Poly1305 (RFC 8439 section 2.5): the block kernel of poly1305.c, and the AEADs' tag
- * (aead_chacha20poly1305.c).
+ * Poly1305 (RFC 8439 section 2.5): the block and tag kernels of poly1305.c, and the AEADs'
+ * tag (aead_chacha20poly1305.c).
  */
 #ifndef MICROSALT_POLY1305_H
 #define MICROSALT_POLY1305_H

@@ -1,16 +1,16 @@
 /*
  * The Poly1305 kernels (src/symmetric/poly1305.h) against their portable twins.
  *
- * microsalt_poly1305_blocks: 0 to 9
- * blocks (the x86-64 kernel's runs of four and what is left after them), with and without the
- * pad bit, from accumulators anywhere within their bounds and at their maxima, with random
- * and all-ones clamped keys and messages, at every alignment mod 4. The accumulators are
+ * microsalt_poly1305_blocks: 0 to 9 blocks (the x86-64 kernel's runs of four and what is left
+ * after them), with and without the pad bit, from accumulators anywhere within their bounds
+ * and at their maxima, with random and all-ones clamped keys and messages, at every
+ * alignment mod 4. The accumulators are
  * compared mod p, since the contract leaves h partly reduced (the twin of a radix-2^32 kernel
  * goes through 26-bit limbs and leaves another representative), and the kernel's must be
  * within bounds.
  *
  * microsalt_poly1305_finish: tags from random and maximal accumulators and, in radix 2^32,
- * from those next to p, 2^130 and the bound, where the reduction turns; random, all-zero and
+ * from those next to p, 2^130, 2^128 and the bound, where the reduction turns; random, all-zero and
  * all-ones s; tag and s at every pair of alignments mod 4, apart or the same bytes; canaries
  * around the tag; the state must be zero after.
  */
@@ -213,8 +213,13 @@ void kernel_bench_poly1305_blocks(void)
 
 #if MICROSALT_POLY1305_RADIX32
 /* Accumulators where the tag's reduction turns, as radix-2^32 words: p - 1, p, p + 1,
- * 2^130 - 1, 2^130, 2^130 + 4 (whose folded value is p + 4), and the bound 6 2^128 - 1. */
+ * 2^130 - 1, 2^130, 2^130 + 4 (folded: 9), the bound 6 2^128 - 1, and 2^128 - 5 plus 0, 1
+ * and 2 times 2^128, whose f + 5 carries out of the low 128 bits but not into bit 130 (a
+ * kernel that took the wrong carry for f >= p fails there). */
 static const uint32_t finish_edges[][5] = {
+    {0xFFFFFFFBu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0},
+    {0xFFFFFFFBu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 1},
+    {0xFFFFFFFBu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 2},
     {0xFFFFFFFAu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
     {0xFFFFFFFBu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},
     {0xFFFFFFFCu, 0xFFFFFFFFu, 0xFFFFFFFFu, 0xFFFFFFFFu, 3},

@@ -1,6 +1,7 @@
 /*
  * ARMv7E-M (Cortex-M4): armv7m's kernels (the next directory of the search path, whose
- * sources the build compiles where this directory has no file of the same name) and this
+ * sources the build compiles where this directory has no file of the same name), with
+ * armv6m's Poly1305 tag that armv7m/kernels.h switches on (armv6m ends the path), and this
  * directory's own (docs/kernels.md).
  */
 #include "../armv7m/kernels.h"
