@@ -22,6 +22,14 @@
 #define MICROSALT_INLINE static inline
 #endif
 
+/* On a static function that some builds do not call (src/curve25519/ge25519_formulas.h): no
+ * warning, and still no code when unused. */
+#if defined(__GNUC__) || defined(__clang__)
+#define MICROSALT_UNUSED __attribute__((unused))
+#else
+#define MICROSALT_UNUSED
+#endif
+
 /* ---- Value barriers: the compiler must treat the result as an unknown value. -------- */
 #if defined(__GNUC__) || defined(__clang__)
 MICROSALT_INLINE uint32_t ct_barrier_u32(uint32_t x)

@@ -17,7 +17,7 @@
  *  - fe_tobytes writes the canonical (fully reduced) little-endian encoding;
  *  - fe_frombytes ignores bit 255 and accepts non-canonical values (2^255-19 .. 2^255-1);
  *  - nothing branches or indexes on the values: all are constant time, and any value may be
- *    secret.
+ *    secret, except for fe_mul_public and fe_sq_public (below), which take public values only.
  * The representation-specific files state the limb bounds each function needs and produces.
  */
 #ifndef MICROSALT_FE25519_H
@@ -90,6 +90,13 @@ uint32_t microsalt_fe_iszero(const fe25519 *f);
  * operand may be secret, so the work never depends on the values. The portable twins
  * microsalt_fe_<op>_portable are in fe25519_packed.c; MICROSALT_NATIVE_FE_<OP> in the
  * architecture's kernels.h switches a native one on.
+ *
+ * fe_mul_public and fe_sq_public: h = f g and h = f^2 for public operands only (point
+ * decoding and verification), so they may take time that depends on the values (the
+ * Cortex-M3's UMULL, whose latency does). Otherwise fe_mul's and fe_sq's contract: any eight
+ * words in, below 2^256 out, congruent mod p, outputs may alias inputs; their twins are
+ * fe_mul's and fe_sq's. Kernels in the packed layout only; elsewhere, and without a native
+ * one, fe_mul and fe_sq themselves.
  */
 #ifdef MICROSALT_FE64
 #include "fe25519_64.h"
@@ -125,6 +132,20 @@ void microsalt_fe_sq(fe25519 *h, const fe25519 *f);
 #else
 #define microsalt_fe_sq microsalt_fe_sq_portable
 #endif
+/* The public kernels (see above): without a native one, fe_mul and fe_sq themselves, whose
+ * twins are theirs too. */
+#if MICROSALT_NATIVE_FE_MUL_PUBLIC
+void microsalt_fe_mul_public(fe25519 *h, const fe25519 *f, const fe25519 *g);
+#else
+#define microsalt_fe_mul_public microsalt_fe_mul
+#endif
+#define microsalt_fe_mul_public_portable microsalt_fe_mul_portable
+#if MICROSALT_NATIVE_FE_SQ_PUBLIC
+void microsalt_fe_sq_public(fe25519 *h, const fe25519 *f);
+#else
+#define microsalt_fe_sq_public microsalt_fe_sq
+#endif
+#define microsalt_fe_sq_public_portable microsalt_fe_sq_portable
 #if MICROSALT_NATIVE_FE_MUL121666
 void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f);
 #else
@@ -150,6 +171,11 @@ void microsalt_fe_sq(fe25519 *h, const fe25519 *f);
 void microsalt_fe_mul121666(fe25519 *h, const fe25519 *f);
 /* b is 0 or 1: swap f and g when b == 1. */
 void microsalt_fe_cswap(fe25519 *f, fe25519 *g, uint32_t b);
+#endif
+#if !MICROSALT_FE_PACKED
+/* No public kernels outside the packed layout (see above). */
+#define microsalt_fe_mul_public microsalt_fe_mul
+#define microsalt_fe_sq_public microsalt_fe_sq
 #endif
 
 #endif

@@ -3,6 +3,9 @@
  * formulas of Hisil, Wong, Carter and Dawson, "Twisted Edwards Curves Revisited" (2008):
  * the unified addition add-2008-hwcd-3, complete on this curve (d is not a square), so it
  * also handles the identity and doubling; and the dedicated doubling dbl-2008-hwcd.
+ * Decoding and verification, whose operands are all public, take the public field kernels
+ * (fe25519.h), which may be faster for taking variable time; everything else the
+ * constant-time ones. The formulas are written once for both (ge25519_formulas.h).
  */
 #include "ge25519.h"
 
@@ -89,62 +92,11 @@ static void fe_load_const(fe25519 *h, const uint8_t *p)
 
 /* ---- Point formulas ------------------------------------------------------------------ */
 
-static void p1p1_to_p2(ge_p2 *r, const ge_p1p1 *p)
-{
-    microsalt_fe_mul(&r->X, &p->X, &p->T);
-    microsalt_fe_mul(&r->Y, &p->Y, &p->Z);
-    microsalt_fe_mul(&r->Z, &p->Z, &p->T);
-}
-
-static void p1p1_to_p3(ge25519 *r, const ge_p1p1 *p)
-{
-    microsalt_fe_mul(&r->X, &p->X, &p->T);
-    microsalt_fe_mul(&r->Y, &p->Y, &p->Z);
-    microsalt_fe_mul(&r->Z, &p->Z, &p->T);
-    microsalt_fe_mul(&r->T, &p->X, &p->Y);
-}
-
 static void p3_to_p2(ge_p2 *r, const ge25519 *p)
 {
     r->X = p->X;
     r->Y = p->Y;
     r->Z = p->Z;
-}
-
-/* The cached form of p: (Y + X, Y - X, 2dT) into r, 2Z into z2. */
-static void p3_to_cached(ge_niels *r, fe25519 *z2, const ge25519 *p)
-{
-    fe25519 d2;
-    fe_load_const(&d2, ge25519_2d);
-    microsalt_fe_add(&r->ypx, &p->Y, &p->X);
-    microsalt_fe_sub(&r->ymx, &p->Y, &p->X);
-    microsalt_fe_add(z2, &p->Z, &p->Z);
-    microsalt_fe_mul(&r->xy2d, &p->T, &d2);
-}
-
-/* As p1p1_to_p3 then p3_to_cached, without a whole extended point in between (verification
- * keeps its stack small this way). */
-static void p1p1_to_cached(ge_niels *r, fe25519 *z2, const ge_p1p1 *p)
-{
-    fe25519 t;
-    microsalt_fe_mul(&r->ypx, &p->X, &p->T);   /* X3 */
-    microsalt_fe_mul(&r->ymx, &p->Y, &p->Z);   /* Y3 */
-    microsalt_fe_add(&t, &r->ymx, &r->ypx);
-    microsalt_fe_sub(&r->ymx, &r->ymx, &r->ypx);
-    r->ypx = t;
-    microsalt_fe_mul(z2, &p->Z, &p->T);
-    microsalt_fe_add(z2, z2, z2);
-    fe_load_const(&t, ge25519_2d);
-    microsalt_fe_mul(&r->xy2d, &p->X, &p->Y);   /* T3 */
-    microsalt_fe_mul(&r->xy2d, &r->xy2d, &t);
-}
-
-/* The cached point r with every coordinate times f: the same point, its 2Z times f. */
-static void scale_cached(ge_niels *r, const fe25519 *f)
-{
-    microsalt_fe_mul(&r->ypx, &r->ypx, f);
-    microsalt_fe_mul(&r->ymx, &r->ymx, f);
-    microsalt_fe_mul(&r->xy2d, &r->xy2d, f);
 }
 
 static void p3_identity(ge25519 *r)
@@ -155,90 +107,14 @@ static void p3_identity(ge25519 *r)
     microsalt_fe_0(&r->T);
 }
 
-/*
- * r = p + q (add-2008-hwcd-3 with k = 2d), q given as (Y+X, Y-X, 2dT) of a representative
- * with Z = zq, and r->Z holding 2 Z_p zq on entry (which saves a temporary). With negate = 1
- * (public), adds -q = (-x, y) instead: Y+X and Y-X trade places and 2dT changes sign, which
- * trades F and G. r's fields hold every intermediate value, so there is no temporary (stack
- * on the microcontrollers); the price is G = 2 (2 Z_p zq) - F, one addition more.
- */
-static void add_sum(ge_p1p1 *r, const ge25519 *p, const fe25519 *ypx, const fe25519 *ymx,
-                    const fe25519 *t2d, int negate)
-{
-    if (negate) {
-        const fe25519 *swap = ypx;
-        ypx = ymx;
-        ymx = swap;
-    }
-    microsalt_fe_sub(&r->T, &p->Y, &p->X);
-    microsalt_fe_mul(&r->T, &r->T, ymx);    /* A */
-    microsalt_fe_add(&r->Y, &p->Y, &p->X);
-    microsalt_fe_mul(&r->Y, &r->Y, ypx);    /* B */
-    microsalt_fe_sub(&r->X, &r->Y, &r->T);  /* E = B - A */
-    microsalt_fe_add(&r->Y, &r->Y, &r->T);  /* H = B + A */
-    microsalt_fe_mul(&r->T, &p->T, t2d);    /* C */
-    if (negate) {
-        microsalt_fe_add(&r->T, &r->Z, &r->T);
-    } else {
-        microsalt_fe_sub(&r->T, &r->Z, &r->T);
-    }
-    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
-    microsalt_fe_sub(&r->Z, &r->Z, &r->T);  /* G */
-}
-
-/* r = p + q for q in affine Niels form. */
-static void add_niels(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, int negate)
-{
-    microsalt_fe_add(&r->Z, &p->Z, &p->Z);
-    add_sum(r, p, &q->ypx, &q->ymx, &q->xy2d, negate);
-}
-
-/* r = p + q for q in cached form, its 2Z in z2. */
-static void add_cached(ge_p1p1 *r, const ge25519 *p, const ge_niels *q, const fe25519 *z2,
-                       int negate)
-{
-    microsalt_fe_mul(&r->Z, &p->Z, z2);
-    add_sum(r, p, &q->ypx, &q->ymx, &q->xy2d, negate);
-}
-
-/*
- * r = 2p (dbl-2008-hwcd with a = -1): A = X^2, B = Y^2, C = 2Z^2, E = (X+Y)^2 - A - B,
- * G = B - A, F = G - C, H = -A - B. The completed result is (E : G) and (H : F), stored
- * as (-H : -F) = (A + B : C - G), which saves a negation. r's fields hold A, B and C on the
- * way, so there is no temporary (stack on the microcontrollers), and G comes out as
- * 2B - (A + B) for the same number of additions.
- */
-void microsalt_ge25519_dbl_portable(ge_p1p1 *r, const ge_p2 *p)
-{
-    microsalt_fe_sq(&r->Y, &p->X);          /* A */
-    microsalt_fe_sq(&r->Z, &p->Y);          /* B */
-    microsalt_fe_sq(&r->T, &p->Z);
-    microsalt_fe_add(&r->T, &r->T, &r->T);  /* C */
-    microsalt_fe_add(&r->X, &p->X, &p->Y);
-    microsalt_fe_sq(&r->X, &r->X);          /* (X+Y)^2 */
-    microsalt_fe_add(&r->Y, &r->Y, &r->Z);  /* A + B */
-    microsalt_fe_add(&r->Z, &r->Z, &r->Z);
-    microsalt_fe_sub(&r->Z, &r->Z, &r->Y);  /* G */
-    microsalt_fe_sub(&r->X, &r->X, &r->Y);  /* E */
-    microsalt_fe_sub(&r->T, &r->T, &r->Z);  /* C - G */
-}
-
-void microsalt_ge25519_dbl_completed_portable(ge_p1p1 *t, ge_p2 *q)
-{
-    p1p1_to_p2(q, t);
-    microsalt_ge25519_dbl(t, q);
-}
-
-void microsalt_ge25519_add_completed_portable(ge_p1p1 *t, ge25519 *r, const ge_niels *q,
-                                              const fe25519 *z2, int negate)
-{
-    p1p1_to_p3(r, t);
-    if (z2 != NULL) {
-        add_cached(t, r, q, z2, negate);
-    } else {
-        add_niels(t, r, q, negate);
-    }
-}
+/* The constant-time instance, whose doubling and additions are the kernels' twins. */
+#define GE_MUL microsalt_fe_mul
+#define GE_SQ microsalt_fe_sq
+#define GE_NAME(name) name
+#define GE_KERNEL_DEF
+#define GE_KERNEL(name) microsalt_ge25519_##name##_portable
+#define GE_KERNEL_CALL(name) microsalt_ge25519_##name
+#include "ge25519_formulas.h"
 
 /* ---- Fixed base: constant time ------------------------------------------------------- */
 
@@ -393,6 +269,28 @@ void microsalt_ge25519_tobytes(uint8_t s[32], const ge25519 *p)
 
 /* ---- Decoding and verification: variable time, public data only --------------------- */
 
+/* Where the architecture has public field kernels (fe25519.h), the formulas again with
+ * them, for verification alone; elsewhere verification takes the constant-time formulas and
+ * kernels, native ones included. */
+#if MICROSALT_NATIVE_FE_MUL_PUBLIC || MICROSALT_NATIVE_FE_SQ_PUBLIC
+#define GE_MUL microsalt_fe_mul_public
+#define GE_SQ microsalt_fe_sq_public
+#define GE_NAME(name) name##_public
+#define GE_KERNEL_DEF static
+#define GE_KERNEL(name) name##_public
+#define GE_KERNEL_CALL(name) name##_public
+#include "ge25519_formulas.h"
+#else
+#define p1p1_to_p3_public p1p1_to_p3
+#define p3_to_cached_public p3_to_cached
+#define p1p1_to_cached_public p1p1_to_cached
+#define scale_cached_public scale_cached
+#define add_cached_public add_cached
+#define dbl_public microsalt_ge25519_dbl
+#define dbl_completed_public microsalt_ge25519_dbl_completed
+#define add_completed_public microsalt_ge25519_add_completed
+#endif
+
 int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32])
 {
     fe25519 u, v, v3, vxx, c;
@@ -407,22 +305,22 @@ int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32])
     /* x^2 = u / v with u = y^2 - 1 and v = d y^2 + 1; the candidate root (RFC 8032 5.1.3) is
      * x = u v^3 (u v^7)^((p-5)/8). */
     microsalt_fe_1(&r->Z);
-    microsalt_fe_sq(&u, &r->Y);
+    microsalt_fe_sq_public(&u, &r->Y);
     fe_load_const(&c, ge25519_d);
-    microsalt_fe_mul(&v, &u, &c);
+    microsalt_fe_mul_public(&v, &u, &c);
     microsalt_fe_sub(&u, &u, &r->Z);
     microsalt_fe_add(&v, &v, &r->Z);
-    microsalt_fe_sq(&v3, &v);
-    microsalt_fe_mul(&v3, &v3, &v);
-    microsalt_fe_sq(&r->X, &v3);
-    microsalt_fe_mul(&r->X, &r->X, &v);
-    microsalt_fe_mul(&r->X, &r->X, &u);
+    microsalt_fe_sq_public(&v3, &v);
+    microsalt_fe_mul_public(&v3, &v3, &v);
+    microsalt_fe_sq_public(&r->X, &v3);
+    microsalt_fe_mul_public(&r->X, &r->X, &v);
+    microsalt_fe_mul_public(&r->X, &r->X, &u);
     microsalt_fe_pow22523(&r->X, &r->X);
-    microsalt_fe_mul(&r->X, &r->X, &v3);
-    microsalt_fe_mul(&r->X, &r->X, &u);
+    microsalt_fe_mul_public(&r->X, &r->X, &v3);
+    microsalt_fe_mul_public(&r->X, &r->X, &u);
     /* v x^2 = u: x is a root; v x^2 = -u: x sqrt(-1) is; otherwise there is none. */
-    microsalt_fe_sq(&vxx, &r->X);
-    microsalt_fe_mul(&vxx, &vxx, &v);
+    microsalt_fe_sq_public(&vxx, &r->X);
+    microsalt_fe_mul_public(&vxx, &vxx, &v);
     microsalt_fe_sub(&c, &vxx, &u);
     if (!microsalt_fe_iszero(&c)) {
         microsalt_fe_add(&c, &vxx, &u);
@@ -430,7 +328,7 @@ int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32])
             return -1;
         }
         fe_load_const(&c, ge25519_sqrtm1);
-        microsalt_fe_mul(&r->X, &r->X, &c);
+        microsalt_fe_mul_public(&r->X, &r->X, &c);
     }
     if (sign == 1 && microsalt_fe_iszero(&r->X)) {
         return -1;
@@ -439,7 +337,7 @@ int microsalt_ge25519_frombytes_negate_vartime(ge25519 *r, const uint8_t s[32])
     if (microsalt_fe_isnegative(&r->X) == sign) {
         microsalt_fe_neg(&r->X, &r->X);
     }
-    microsalt_fe_mul(&r->T, &r->X, &r->Y);
+    microsalt_fe_mul_public(&r->T, &r->X, &r->Y);
     return 0;
 }
 
@@ -560,18 +458,18 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
                                  start[k] >> 4) << 4);
     }
     /* r, free until the end (and A itself when they alias), holds 2A meanwhile. */
-    p3_to_cached(&a_odd[0], &a_z2, A);
+    p3_to_cached_public(&a_odd[0], &a_z2, A);
     p3_to_p2(&v.q, A);
-    microsalt_ge25519_dbl(&t, &v.q);
-    p1p1_to_p3(r, &t);
+    dbl_public(&t, &v.q);
+    p1p1_to_p3_public(r, &t);
     for (k = 1; k < MULTIPLES; k++) {
-        add_cached(&t, r, &a_odd[k - 1], &a_z2, 0);
+        add_cached_public(&t, r, &a_odd[k - 1], &a_z2, 0);
         /* The new multiple's own 2Z goes to v, free here. The new multiple takes the common
          * 2Z as a factor, the earlier ones and the common 2Z take its own. */
-        p1p1_to_cached(&a_odd[k], &v.q.Z, &t);
-        scale_cached(&a_odd[k], &a_z2);
-        for (j = 0; j < k; j++) scale_cached(&a_odd[j], &v.q.Z);
-        microsalt_fe_mul(&a_z2, &a_z2, &v.q.Z);
+        p1p1_to_cached_public(&a_odd[k], &v.q.Z, &t);
+        scale_cached_public(&a_odd[k], &a_z2);
+        for (j = 0; j < k; j++) scale_cached_public(&a_odd[j], &v.q.Z);
+        microsalt_fe_mul_public(&a_z2, &a_z2, &v.q.Z);
     }
     /* From the highest nonzero digit down: double, then add the digits' multiples. */
     for (k = CHUNKS - 1; k >= 0; k--) {
@@ -580,25 +478,24 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
         (void)wnaf_chunk(naf, s, B_WINDOW, B_BITS, 4, (unsigned)k * CHUNK, start[k] >> 4);
         for (j = CHUNK - 1; j >= 0; j--) {
             if (started) {
-                microsalt_ge25519_dbl_completed(&t, &v.q);
+                dbl_completed_public(&t, &v.q);
             } else if (naf[j] != 0) {
                 started = 1;
                 microsalt_fe_0(&v.q.X);
                 microsalt_fe_1(&v.q.Y);
                 microsalt_fe_1(&v.q.Z);
-                microsalt_ge25519_dbl(&t, &v.q);
+                dbl_public(&t, &v.q);
             } else {
                 continue;
             }
             d = naf_digit(naf[j], 4, 0);
             if (d != 0) {
-                microsalt_ge25519_add_completed(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2,
-                                                d < 0);
+                add_completed_public(&t, r, &a_odd[(d < 0 ? -d : d) / 2], &a_z2, d < 0);
             }
             d = naf_digit(naf[j], B_BITS, 4);
             if (d != 0) {
                 base_multiple(&v.n, d < 0 ? -d : d);
-                microsalt_ge25519_add_completed(&t, r, &v.n, NULL, d < 0);
+                add_completed_public(&t, r, &v.n, NULL, d < 0);
             }
         }
     }
@@ -606,5 +503,5 @@ void microsalt_ge25519_double_scalarmult_vartime(ge25519 *r, const uint8_t h[32]
         p3_identity(r);
         return;
     }
-    p1p1_to_p3(r, &t);
+    p1p1_to_p3_public(r, &t);
 }

@@ -1,9 +1,10 @@
 /*
- * The field kernels of fe25519.h (fe_add, fe_sub, fe_mul, fe_sq, fe_sqn, fe_invert, fe_mul121666,
- * fe_cswap, fe_freeze) against an independent reference: plain 256-bit numbers reduced mod p
- * by the schoolbook method, written here. In the packed representation each kernel is also compared
- * with its portable twin (the same value mod p, below 2^256 as any eight words are), on random
- * words and on the edges the contract admits: 2^256 - 1, 2p - 1 = 2^256 - 39, p, p - 1, 0.
+ * The field kernels of fe25519.h (fe_add, fe_sub, fe_mul, fe_sq, fe_mul_public, fe_sq_public,
+ * fe_sqn, fe_invert, fe_mul121666, fe_cswap, fe_freeze) against an independent reference:
+ * plain 256-bit numbers reduced mod p by the schoolbook method, written here. In the packed
+ * representation each kernel is also compared with its portable twin (the same value mod p,
+ * below 2^256 as any eight words are), on random words and on the edges the contract admits:
+ * 2^256 - 1, 2p - 1 = 2^256 - 39, p, p - 1, 0.
  * In the other representations the build's operations, fed through fe_frombytes, meet the
  * reference alone: the target's compiled field arithmetic checked on the target.
  */
@@ -196,6 +197,7 @@ static int equals(const fe25519 *f, const ref *r)
 BINARY_TEST(fe_add, ref_add)
 BINARY_TEST(fe_sub, ref_sub)
 BINARY_TEST(fe_mul, ref_mul)
+BINARY_TEST(fe_mul_public, ref_mul)
 
 static void ref_sq(ref *r, const ref *a)
 {
@@ -229,6 +231,7 @@ static void ref_mul121666(ref *r, const ref *a)
     }
 
 UNARY_TEST(fe_sq, ref_sq)
+UNARY_TEST(fe_sq_public, ref_sq)
 UNARY_TEST(fe_mul121666, ref_mul121666)
 
 /* n squarings, n = 1 .. 9 and 50 (the inversion's longest chains are 50 and 100). */
@@ -385,6 +388,8 @@ BINARY_BENCH(fe_add)
 BINARY_BENCH(fe_sub)
 BINARY_BENCH(fe_mul)
 UNARY_BENCH(fe_sq)
+BINARY_BENCH(fe_mul_public)
+UNARY_BENCH(fe_sq_public)
 UNARY_BENCH(fe_mul121666)
 
 /* Ten squarings: the cost of the loop around fe_sq. */

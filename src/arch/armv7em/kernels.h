@@ -15,6 +15,14 @@
  * armv7m/kernels.h switches on for the M3 (armv6m/fe_invert.c, which compiles to nothing here;
  * armv7m's fe_invert_gcd.S, its inner parts, goes unused and unlinked). */
 #undef MICROSALT_NATIVE_FE_INVERT
+/* Off by choice: armv7m's public-operand multiplication and squaring for verification
+ * (fe25519_mul_public.S, UMULL blocks, 706 and 548 cycles on the M3): the M4's UMAAL
+ * kernels are constant time and faster, and verification keeps this directory's point
+ * kernels. */
+#undef MICROSALT_NATIVE_FE_MUL_PUBLIC
+#undef MICROSALT_NATIVE_FE_SQ_PUBLIC
+#define MICROSALT_NATIVE_FE_MUL_PUBLIC 0
+#define MICROSALT_NATIVE_FE_SQ_PUBLIC 0
 /* The DSP extension: SMLAD, SMLADX, SADD16 and PKHBT, which ntrulpr761's multiplication uses
  * as intrinsics (src/ntrulpr761/), with the fixed-time UMULL in its reduction. */
 #define MICROSALT_ARM_DSP 1
