@@ -4,7 +4,7 @@
  * also the doubling and addition kernels' twins, and, where the architecture has public
  * field kernels (fe25519.h), again for those, as static functions that only decoding and
  * verification call. Hence no include guard. The includer defines:
- *   GE_MUL(h, f, g), GE_SQ(h, f)  the field multiplication and squaring;
+ *   GE_MUL, GE_SQ                 the field multiplication and squaring (functions);
  *   GE_NAME(name)                 the name of this instance's static formula `name`;
  *   GE_KERNEL_DEF                 the storage class of the kernel bodies (empty or static);
  *   GE_KERNEL(name)               the name of this instance's body of kernel `name`;

@@ -34,13 +34,14 @@ HEADER = """\
  * bits), each column's low word stored as it completes. A square's cross products go into
  * their column twice (column 3's two are summed and doubled first), its squares once.
  *
- * Registers and stack as fe25519_mul.S's fe_mul and fe_sq: 12 pushed words and a frame of
- * 140 (fe_mul_public) or 112 bytes (fe_sq_public).
+ * Registers and stack as fe25519_mul.S's fe_mul and fe_sq, whose frames these keep (12
+ * pushed words and 140 or 112 bytes), though their 128-bit products leave the 8 and 16
+ * bytes of Karatsuba scratch unused: one layout for the shared top level.
  *
  * Cycles, modelled (docs/cycle-model.md), the call included, on random operands (UMULL's
- * latency depends on them): fe_mul_public 706, fe_sq_public 548 (fe25519_mul.S: 918 and
+ * latency depends on them): fe_mul_public 706, fe_sq_public 547 (fe25519_mul.S: 918 and
  * 602). crypto_sign_verify_detached of 32 bytes on the M3: 2,393,524 cycles with the
- * constant-time kernels, 2,031,624 with these.
+ * constant-time kernels, 2,030,604 with these.
  */
     .syntax unified
     .thumb
@@ -49,6 +50,20 @@ HEADER = """\
 
 
 class PublicGen(Gen):
+    def accumulate(self, c, lo, hi, first=False, last=False):
+        """The column (c = c0, c1, c2) += (lo, hi). first: c1 holds nothing yet, and UMULL's
+        high word is at most 2^32 - 2, so c1 = hi + carry cannot carry out (c2 is not needed
+        yet). last: the 256 bits of a 128-bit product or square end in c1, so no carry
+        leaves it (c2 is not needed any more)."""
+        c0, c1, c2 = c
+        if first:
+            self.emit(f"adds {c0}, {c0}, {lo}", f"adc {c1}, {hi}, #0")
+        elif last:
+            self.emit(f"adds {c0}, {c0}, {lo}", f"adc {c1}, {c1}, {hi}")
+        else:
+            self.emit(f"adds {c0}, {c0}, {lo}", f"adcs {c1}, {c1}, {hi}",
+                      f"adc {c2}, {c2}, #0")
+
     def mul128_k(self, dst, a, b, x_at, s_at):
         """[sp, #dst] (8 words) = a b (4 words each) by product scanning with UMULL; x_at
         and s_at, the Karatsuba scratch of the constant-time products, go unused."""
@@ -61,28 +76,20 @@ class PublicGen(Gen):
             for k, r in enumerate(regs):
                 e(f"ldr {r}, [{base}, #{off + 4 * k}]")
         lo, hi = "r0", "r1"
-        c0, c1, c2 = "r11", "r12", "lr"
-        for col in range(7):
+        c = ("r11", "r12", "lr")
+        e(f"umull {c[0]}, {c[1]}, {A[0]}, {B[0]}")
+        for col in range(1, 7):
+            e(f"str {c[0]}, [sp, #{dst + 4 * col - 4}]")
+            c = (c[1], c[2], c[0])
             pairs = [(i, col - i) for i in range(max(0, col - 3), min(col, 3) + 1)]
             for n, (i, j) in enumerate(pairs):
-                if col == 0:
-                    e(f"umull {c0}, {c1}, {A[i]}, {B[j]}")
-                elif col == 1 and n == 0:
-                    # c1 is still free: the column's high word starts as hi + carry.
-                    e(f"umull {lo}, {hi}, {A[i]}, {B[j]}", f"adds {c0}, {c0}, {lo}",
-                      f"adc {c1}, {hi}, #0", f"mov {c2}, #0")
-                elif col == 6:
-                    # The last product: the block's 256 bits end in c1, with no carry out.
-                    e(f"umull {lo}, {hi}, {A[i]}, {B[j]}", f"adds {c0}, {c0}, {lo}",
-                      f"adc {c1}, {c1}, {hi}")
-                else:
-                    if n == 0:
-                        e(f"mov {c2}, #0")
-                    e(f"umull {lo}, {hi}, {A[i]}, {B[j]}", f"adds {c0}, {c0}, {lo}",
-                      f"adcs {c1}, {c1}, {hi}", f"adc {c2}, {c2}, #0")
-            e(f"str {c0}, [sp, #{dst + 4 * col}]")
-            c0, c1, c2 = c1, c2, c0
-        e(f"str {c0}, [sp, #{dst + 28}]")
+                e(f"umull {lo}, {hi}, {A[i]}, {B[j]}")
+                if n == 0 and 1 < col < 6:
+                    e(f"mov {c[2]}, #0")
+                self.accumulate(c, lo, hi, first=(col == 1 and n == 0), last=(col == 6))
+                if col == 1 and n == 0:
+                    e(f"mov {c[2]}, #0")
+        e(f"str {c[0]}, [sp, #{dst + 24}]", f"str {c[1]}, [sp, #{dst + 28}]")
 
     def sq128(self, dst, a, x_at, next_ptr=None):
         """[sp, #dst] (8 words) = a^2 (4 words) by product scanning with UMULL; a = None: a
@@ -90,60 +97,47 @@ class PublicGen(Gen):
         column 3's two, summed and doubled first. next_ptr is loaded into r9, which the
         square leaves alone, as sq128's of fe25519_mul.S is; x_at goes unused."""
         e = self.emit
+        base = None
         if a is None:
             A = ["r1", "r2", "r3", "r4"]
         else:
             A = ["r3", "r4", "r5", "r6"]
-            base = self.load_ptrs([a], ["r2"])[0]
+            base = self.load_ptrs([a], ["r9" if next_ptr == a[0] else "r2"])[0]
             for k, r in enumerate(A):
                 e(f"ldr {r}, [{base}, #{a[1] + 4 * k}]")
-        if next_ptr:
+        if next_ptr and base != "r9":
             e(f"ldr r9, [sp, #{self.slot(next_ptr)}]")
         free = [r for r in ["r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8", "r10",
                             "r11", "r12", "lr"] if r not in A]
         lo, hi, x0, x1, x2 = free[:5]
-        c0, c1, c2 = free[5:8]
-
-        def add(l, h, first=False):
-            """(c0, c1, c2) += (l, h); first: c1 is free and c2 not yet needed."""
-            if first:
-                e(f"adds {c0}, {c0}, {l}", f"adc {c1}, {h}, #0")
-            else:
-                e(f"adds {c0}, {c0}, {l}", f"adcs {c1}, {c1}, {h}", f"adc {c2}, {c2}, #0")
-
-        e(f"umull {c0}, {c1}, {A[0]}, {A[0]}")
-        e(f"str {c0}, [sp, #{dst}]")
-        c0, c1, c2 = c1, c2, c0
+        c = tuple(free[5:8])
+        e(f"umull {c[0]}, {c[1]}, {A[0]}, {A[0]}")
         for col in range(1, 7):
+            e(f"str {c[0]}, [sp, #{dst + 4 * col - 4}]")
+            c = (c[1], c[2], c[0])
             cross = [(i, col - i) for i in range(max(0, col - 3), (col + 1) // 2)]
-            if col == 6:
-                # The last square: the 256 bits end in c1, with no carry out.
-                e(f"umull {lo}, {hi}, {A[3]}, {A[3]}", f"adds {c0}, {c0}, {lo}",
-                  f"adc {c1}, {c1}, {hi}")
-                e(f"str {c0}, [sp, #{dst + 24}]", f"str {c1}, [sp, #{dst + 28}]")
-                break
-            (i, j) = cross[0]
-            e(f"umull {x0}, {x1}, {A[i]}, {A[j]}")
             if len(cross) == 2:
-                (i, j) = cross[1]
-                e(f"mov {x2}, #0", f"umull {lo}, {hi}, {A[i]}, {A[j]}",
-                  f"adds {x0}, {x0}, {lo}", f"adcs {x1}, {x1}, {hi}", f"adc {x2}, {x2}, #0",
-                  f"adds {x0}, {x0}, {x0}", f"adcs {x1}, {x1}, {x1}", f"adc {x2}, {x2}, {x2}",
-                  f"mov {c2}, #0")
-                e(f"adds {c0}, {c0}, {x0}", f"adcs {c1}, {c1}, {x1}", f"adc {c2}, {c2}, {x2}")
-            else:
+                (i, j), (k, l) = cross
+                e(f"umull {x0}, {x1}, {A[i]}, {A[j]}", f"mov {x2}, #0",
+                  f"umull {lo}, {hi}, {A[k]}, {A[l]}")
+                self.accumulate((x0, x1, x2), lo, hi)
+                e(f"adds {x0}, {x0}, {x0}", f"adcs {x1}, {x1}, {x1}", f"adc {x2}, {x2}, {x2}",
+                  f"mov {c[2]}, #0", f"adds {c[0]}, {c[0]}, {x0}",
+                  f"adcs {c[1]}, {c[1]}, {x1}", f"adc {c[2]}, {c[2]}, {x2}")
+            elif cross:
+                (i, j), = cross
+                e(f"umull {x0}, {x1}, {A[i]}, {A[j]}")
                 if col == 1:
-                    add(x0, x1, first=True)
-                    e(f"mov {c2}, #0")
+                    self.accumulate(c, x0, x1, first=True)
+                    e(f"mov {c[2]}, #0")
                 else:
-                    e(f"mov {c2}, #0")
-                    add(x0, x1)
-                add(x0, x1)
+                    e(f"mov {c[2]}, #0")
+                    self.accumulate(c, x0, x1)
+                self.accumulate(c, x0, x1)
             if col % 2 == 0:
                 e(f"umull {lo}, {hi}, {A[col // 2]}, {A[col // 2]}")
-                add(lo, hi)
-            e(f"str {c0}, [sp, #{dst + 4 * col}]")
-            c0, c1, c2 = c1, c2, c0
+                self.accumulate(c, lo, hi, last=(col == 6))
+        e(f"str {c[0]}, [sp, #{dst + 24}]", f"str {c[1]}, [sp, #{dst + 28}]")
         if next_ptr:
             self.live = {next_ptr: "r9"}
 

@@ -173,10 +173,19 @@ def judge_ct(target, group, output, names, problems, report, verdicts):
                 report.append("  %-22s leak seen, as it must be (%d distinct runs)" %
                               (name, len(distinct)))
         elif name.startswith("kernel_") and public_kernel(name[len("kernel_"):]):
-            # Its twin (kernel_<name>_portable) is judged as any other.
+            # Its cycles and trace (the operands of its long multiplies) may follow the
+            # operands; its path may not: straight-line code, the same instructions, stack and
+            # count of variable-latency instructions on every operand. Its twin
+            # (kernel_<name>_portable) is judged as any other.
+            path = [k for k in ("instructions", "stack", "varlat")
+                    if len({r.get(k) for r in records}) > 1]
             verdicts[name] = "n/a"
-            report.append("  %-22s public operands, not judged (%d distinct runs)" %
-                          (name, len(distinct)))
+            if path:
+                problems.append("%s %s: a public-operand kernel whose path depends on its "
+                                "operands: runs differ in %s" % (target, name, ", ".join(path)))
+            else:
+                report.append("  %-22s public operands, the same path (%d distinct runs)" %
+                              (name, len(distinct)))
         elif len(distinct) != 1:
             verdicts[name] = False
             differing = [k for k in keys if len({r.get(k) for r in records}) > 1]

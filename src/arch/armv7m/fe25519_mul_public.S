@@ -16,13 +16,14 @@
  * bits), each column's low word stored as it completes. A square's cross products go into
  * their column twice (column 3's two are summed and doubled first), its squares once.
  *
- * Registers and stack as fe25519_mul.S's fe_mul and fe_sq: 12 pushed words and a frame of
- * 140 (fe_mul_public) or 112 bytes (fe_sq_public).
+ * Registers and stack as fe25519_mul.S's fe_mul and fe_sq, whose frames these keep (12
+ * pushed words and 140 or 112 bytes), though their 128-bit products leave the 8 and 16
+ * bytes of Karatsuba scratch unused: one layout for the shared top level.
  *
  * Cycles, modelled (docs/cycle-model.md), the call included, on random operands (UMULL's
- * latency depends on them): fe_mul_public 706, fe_sq_public 548 (fe25519_mul.S: 918 and
+ * latency depends on them): fe_mul_public 706, fe_sq_public 547 (fe25519_mul.S: 918 and
  * 602). crypto_sign_verify_detached of 32 bytes on the M3: 2,393,524 cycles with the
- * constant-time kernels, 2,031,624 with these.
+ * constant-time kernels, 2,030,604 with these.
  */
     .syntax unified
     .thumb
@@ -54,8 +55,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #4]
-    mov r12, #0
     umull r0, r1, r3, r9
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -68,8 +69,8 @@ microsalt_fe_mul_public:
     adcs r11, r11, r1
     adc r12, r12, #0
     str lr, [sp, #8]
-    mov lr, #0
     umull r0, r1, r3, r10
+    mov lr, #0
     adds r11, r11, r0
     adcs r12, r12, r1
     adc lr, lr, #0
@@ -86,8 +87,8 @@ microsalt_fe_mul_public:
     adcs r12, r12, r1
     adc lr, lr, #0
     str r11, [sp, #12]
-    mov r11, #0
     umull r0, r1, r4, r10
+    mov r11, #0
     adds r12, r12, r0
     adcs lr, lr, r1
     adc r11, r11, #0
@@ -100,8 +101,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #16]
-    mov r12, #0
     umull r0, r1, r5, r10
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -136,8 +137,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #36]
-    mov r12, #0
     umull r0, r1, r3, r9
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -150,8 +151,8 @@ microsalt_fe_mul_public:
     adcs r11, r11, r1
     adc r12, r12, #0
     str lr, [sp, #40]
-    mov lr, #0
     umull r0, r1, r3, r10
+    mov lr, #0
     adds r11, r11, r0
     adcs r12, r12, r1
     adc lr, lr, #0
@@ -168,8 +169,8 @@ microsalt_fe_mul_public:
     adcs r12, r12, r1
     adc lr, lr, #0
     str r11, [sp, #44]
-    mov r11, #0
     umull r0, r1, r4, r10
+    mov r11, #0
     adds r12, r12, r0
     adcs lr, lr, r1
     adc r11, r11, #0
@@ -182,8 +183,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #48]
-    mov r12, #0
     umull r0, r1, r5, r10
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -270,8 +271,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #68]
-    mov r12, #0
     umull r0, r1, r3, r9
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -284,8 +285,8 @@ microsalt_fe_mul_public:
     adcs r11, r11, r1
     adc r12, r12, #0
     str lr, [sp, #72]
-    mov lr, #0
     umull r0, r1, r3, r10
+    mov lr, #0
     adds r11, r11, r0
     adcs r12, r12, r1
     adc lr, lr, #0
@@ -302,8 +303,8 @@ microsalt_fe_mul_public:
     adcs r12, r12, r1
     adc lr, lr, #0
     str r11, [sp, #76]
-    mov r11, #0
     umull r0, r1, r4, r10
+    mov r11, #0
     adds r12, r12, r0
     adcs lr, lr, r1
     adc r11, r11, #0
@@ -316,8 +317,8 @@ microsalt_fe_mul_public:
     adcs lr, lr, r1
     adc r11, r11, #0
     str r12, [sp, #80]
-    mov r12, #0
     umull r0, r1, r5, r10
+    mov r12, #0
     adds lr, lr, r0
     adcs r11, r11, r1
     adc r12, r12, #0
@@ -578,12 +579,11 @@ microsalt_fe_sq_public:
     adc r11, r11, r1
     str r10, [sp, #24]
     str r11, [sp, #28]
-    ldr r2, [sp, #116]
-    ldr r3, [r2, #16]
-    ldr r4, [r2, #20]
-    ldr r5, [r2, #24]
-    ldr r6, [r2, #28]
     ldr r9, [sp, #116]
+    ldr r3, [r9, #16]
+    ldr r4, [r9, #20]
+    ldr r5, [r9, #24]
+    ldr r6, [r9, #28]
     umull r10, r11, r3, r3
     str r10, [sp, #32]
     umull r2, r7, r3, r4
