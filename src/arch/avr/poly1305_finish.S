@@ -8,14 +8,14 @@
  * third of crypto_onetimeauth of 16 bytes. Here f fits r2-r18 and each step is one pass of
  * single-cycle carries.
  *
- * Registers: r2-r17 f's low 16 bytes, r18 its top (at most 4), r19-r21 constants and the
+ * Registers: r2-r17 f's low 16 bytes, r18 its top (at most 3), r19-r21 constants and the
  * fold, Z the state, then the tag, X s; r2-r17 are saved, r1 stays zero.
  *
  * Constant time: no branch; every address a fixed offset from st, s or tag. f >= p is the
  * borrow of f - (2^130 - 5) by CP/CPC, turned into 5 or 0 by SBC, COM and ANDI. The state
  * is wiped as soon as h is in registers; r0, r18 and r20, which end with secrets in them and
- * are not restored, are cleared (r19 and r21 end with constants). tag and s may be the same bytes: each byte of s is
- * read before that byte of tag is written.
+ * are not restored, are cleared (r19 and r21 end with constants). tag and s may be the same
+ * bytes: each byte of s is read before that byte of tag is written.
  *
  * Cycles (simavr), the call included: 344 on the ATmega2560 and 353 on the ATmega328P, where
  * the twin takes 1,479 and 1,557.
