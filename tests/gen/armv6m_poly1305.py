@@ -127,25 +127,31 @@ HEADER = f"""\
  * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
  * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
  * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
- * alignment per block.
+ * alignment per block. Aligned blocks go by pairs through two copies of the block: the first
+ * copy loads only the pad bit and the mask and falls into the second's head (4 cycles where
+ * the loop's end takes 10); the second copy ends the loop, and also takes an odd count's
+ * first block and every block of an unaligned m. The copy costs 544 bytes of flash.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
- * Frame ({FRAME} bytes): a word for -e_0 while the unaligned head needs r0, the three tables
+ * Frame ({FRAME} bytes): a word for the first block's head on entry and -e_0 while the
+ * unaligned head needs r0, the three tables
  * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
  * (shifted to column 9), the digit mask and st; all but these five words are secret and
  * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 393 a block (399 before A was kept in place of
- * z A - A, 408 before the digits O_4 and -e_0 stayed in registers and the loop's end
- * branched to its head); 4 blocks, the call included, 2,080 (2,116 at 399; the
- * column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C twin:
- * 7,467); crypto_onetimeauth of 1024 bytes 25,917, 25.3 a byte, of 16 bytes 1,158 and of
- * 32 bytes 1,551, with the tag in assembly (poly1305_finish.S; with the tag in C: 26,495,
- * 1,736 and 2,129; at 399: 26,859, 1,722 and 2,121; while Poly1305's finish still made a
- * second copy of f, 1024 bytes took 27,126 at 399, and 27,693 and 51,942 before that).
+ * Cycles, modelled (docs/cycle-model.md): 390 a block in pairs, 393 otherwise (393 for all
+ * before the pairs, 399 before A was kept in place of z A - A, 408 before the digits O_4 and
+ * -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the call
+ * included, 2,078 (2,080 before the pairs, 2,116 at 399; the column-scanning kernel before,
+ * 16-bit digits in 64-bit accumulators: 3,292; the C twin: 7,467); crypto_onetimeauth of
+ * 1024 bytes 25,702, 25.1 a byte, of 16 bytes 1,134 and of 32 bytes 1,522 (before the pairs
+ * and word loads of the key in load32_le_words unrolled: 25,917, 1,158 and 1,551), with the
+ * tag in assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
+ * 26,859, 1,722 and 2,121; while Poly1305's finish still made a second copy of f, 1024
+ * bytes took 27,126 at 399, and 27,693 and 51,942 before that).
  * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
  * F's and G's digits come, the wipe 120, the packing 85, the state's split 40, the
  * registers' saving 35), so that a single block is about as fast as with the
@@ -200,10 +206,16 @@ def entry(e):
               "on it), the pad bit at column 9's bit 11, the digit mask and st; m in lr")
     assert (MEND, HEAD, HIBIT, MASK, ST) == tuple(MEND + 4 * k for k in range(5))
     e(f"mov {ACC[4]}, r0")                 # st, until h is split
+    # The loop's head: the unaligned one, or the pair's; the first block's (r6, kept in the
+    # spill word until the tables are made): an odd count of aligned blocks starts with one
+    # block through the second copy, so that the pairs' first copies need no test.
     e("mov lr, r1", "lsls r2, r2, #4", "adds r0, r1, r2", "lsls r4, r1, #30",
-      "adr r1, .Lunaligned", "bne 1f", "adr r1, .Laligned", "1:", "adds r1, r1, #1",
+      "adr r1, .Lunaligned", "mov r6, r1", "bne 1f", "adr r1, .Lpair", "mov r6, r1",
+      "lsls r4, r2, #27", "beq 1f", "adr r6, .Laligned", "1:", "adds r1, r1, #1",
+      "adds r6, r6, #1",
       f"lsls r2, r3, #{128 - 9 * D}", "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
-      f"mov r4, {ACC[4]}", f"add r5, sp, #{MEND}", "stm r5!, {r0-r4}")
+      f"mov r4, {ACC[4]}", f"add r5, sp, #{MEND}", "stm r5!, {r0-r4}",
+      f"str r6, [sp, #{SPILL}]")
     e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
               "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i "
               "and stored in the order the rows run (O_4's first, O_0's last)")
@@ -251,13 +263,14 @@ def entry(e):
     e("movs r0, #0", f"mov {ACC[2]}, r0")
     e(*[f"rsbs r{k}, r{k}, #0" for k in range(3, 8)], f"add r0, sp, #{NE}", "stm r0!, {r4-r7}",
       "mov r0, r3")
-    e(f"add r7, sp, #{HEAD}", "ldm r7, {r3, r5, r7}", "bx r3")   # the first block's head
+    e(f"add r7, sp, #{HIBIT}", "ldm r7, {r5, r7}", f"ldr r3, [sp, #{SPILL}]",
+      "bx r3")                                                     # the first block's head
 
 
-def load_message(e):
-    """The heads the loop's end branches to (r0: -e_0, r5: the pad bit, r7: the mask): the
-    block's words into r1-r4; m (lr) moves on by 16. ADR needs its targets word-aligned; what
-    .balign puts before them follows an unconditional branch."""
+def unaligned_head(e):
+    """The head the loop's end branches to when m is not aligned (r0: -e_0, r5: the pad bit,
+    r7: the mask): the block's words into r1-r4; m (lr) moves on by 16. ADR needs its targets
+    word-aligned; what .balign puts before them follows an unconditional branch."""
     e(".balign 4", ".Lunaligned:")
     e.comment("m not aligned: the five words that hold the block, each pair shifted by "
               "s = 8 (m mod 4); -e_0 waits in the frame")
@@ -268,9 +281,10 @@ def load_message(e):
         e(f"lsrs r{k}, r{k}, r0", f"mov r7, r{k + 1}", "lsls r7, r7, r6", f"orrs r{k}, r{k}, r7")
     e(f"ldr r0, [sp, #{SPILL}]", f"ldr r5, [sp, #{HIBIT}]", f"ldr r7, [sp, #{MASK}]",
       "b .Lcolumns")
-    e("", ".balign 4", ".Laligned:")
+
+
+def aligned_head(e):
     e("mov r6, lr", "ldm r6!, {r1-r4}", "mov lr, r6")
-    e(".Lcolumns:")
 
 
 def carry_block(e):
@@ -429,7 +443,23 @@ def generate():
     e("cmp r2, #0", "beq .Lnone", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
       "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
     entry(e)
-    load_message(e)
+    unaligned_head(e)
+    e.comment("Aligned blocks by pairs: the first copy of the block falls into the second, "
+              "with the pad bit and the mask from the frame, where the loop's end would test "
+              "m and branch")
+    e("", ".balign 4", ".Lpair:")
+    first = len(e.lines)
+    aligned_head(e)
+    carry_block(e)
+    products(e)
+    e(f"adds r7, #{HIBIT - MEND}", "ldm r7, {r5, r7}")
+    # .Laligned's .balign must not put a NOP on the pairs' path: an even count of 16-bit
+    # instructions from the aligned .Lpair.
+    assert sum(x.startswith("    ") for x in e.lines[first:]) % 2 == 0
+    e.comment("The second copy, also every block of an unaligned m and an odd count's first")
+    e(".balign 4", ".Laligned:")
+    aligned_head(e)
+    e(".Lcolumns:")
     carry_block(e)
     products(e)
     e.comment("The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), "

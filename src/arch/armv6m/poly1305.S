@@ -45,25 +45,31 @@
  * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
  * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
  * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
- * alignment per block.
+ * alignment per block. Aligned blocks go by pairs through two copies of the block: the first
+ * copy loads only the pad bit and the mask and falls into the second's head (4 cycles where
+ * the loop's end takes 10); the second copy ends the loop, and also takes an odd count's
+ * first block and every block of an unaligned m. The copy costs 544 bytes of flash.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
- * Frame (408 bytes): a word for -e_0 while the unaligned head needs r0, the three tables
+ * Frame (408 bytes): a word for the first block's head on entry and -e_0 while the
+ * unaligned head needs r0, the three tables
  * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
  * (shifted to column 9), the digit mask and st; all but these five words are secret and
  * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 393 a block (399 before A was kept in place of
- * z A - A, 408 before the digits O_4 and -e_0 stayed in registers and the loop's end
- * branched to its head); 4 blocks, the call included, 2,080 (2,116 at 399; the
- * column-scanning kernel before, 16-bit digits in 64-bit accumulators: 3,292; the C twin:
- * 7,467); crypto_onetimeauth of 1024 bytes 25,917, 25.3 a byte, of 16 bytes 1,158 and of
- * 32 bytes 1,551, with the tag in assembly (poly1305_finish.S; with the tag in C: 26,495,
- * 1,736 and 2,129; at 399: 26,859, 1,722 and 2,121; while Poly1305's finish still made a
- * second copy of f, 1024 bytes took 27,126 at 399, and 27,693 and 51,942 before that).
+ * Cycles, modelled (docs/cycle-model.md): 390 a block in pairs, 393 otherwise (393 for all
+ * before the pairs, 399 before A was kept in place of z A - A, 408 before the digits O_4 and
+ * -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the call
+ * included, 2,078 (2,080 before the pairs, 2,116 at 399; the column-scanning kernel before,
+ * 16-bit digits in 64-bit accumulators: 3,292; the C twin: 7,467); crypto_onetimeauth of
+ * 1024 bytes 25,702, 25.1 a byte, of 16 bytes 1,134 and of 32 bytes 1,522 (before the pairs
+ * and word loads of the key in load32_le_words unrolled: 25,917, 1,158 and 1,551), with the
+ * tag in assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
+ * 26,859, 1,722 and 2,121; while Poly1305's finish still made a second copy of f, 1024
+ * bytes took 27,126 at 399, and 27,693 and 51,942 before that).
  * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
  * F's and G's digits come, the wipe 120, the packing 85, the state's split 40, the
  * registers' saving 35), so that a single block is about as fast as with the
@@ -98,10 +104,16 @@ microsalt_poly1305_blocks:
     adds r0, r1, r2
     lsls r4, r1, #30
     adr r1, .Lunaligned
+    mov r6, r1
     bne 1f
-    adr r1, .Laligned
+    adr r1, .Lpair
+    mov r6, r1
+    lsls r4, r2, #27
+    beq 1f
+    adr r6, .Laligned
 1:
     adds r1, r1, #1
+    adds r6, r6, #1
     lsls r2, r3, #11
     movs r3, #1
     lsls r3, r3, #13
@@ -109,6 +121,7 @@ microsalt_poly1305_blocks:
     mov r4, r12
     add r5, sp, #388
     stm r5!, {r0-r4}
+    str r6, [sp, #0]
 
 /* The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 (columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i and stored in the order the rows run (O_4's first, O_0's last) */
     mov r0, r12
@@ -230,8 +243,9 @@ microsalt_poly1305_blocks:
     add r0, sp, #256
     stm r0!, {r4-r7}
     mov r0, r3
-    add r7, sp, #392
-    ldm r7, {r3, r5, r7}
+    add r7, sp, #396
+    ldm r7, {r5, r7}
+    ldr r3, [sp, #0]
     bx r3
 .balign 4
 .Lunaligned:
@@ -270,6 +284,290 @@ microsalt_poly1305_blocks:
     ldr r7, [sp, #400]
     b .Lcolumns
 
+/* Aligned blocks by pairs: the first copy of the block falls into the second, with the pad bit and the mask from the frame, where the loop's end would test m and branch */
+
+.balign 4
+.Lpair:
+    mov r6, lr
+    ldm r6!, {r1-r4}
+    mov lr, r6
+
+/* The columns with the message and the pad bit (r5, into column 9 first: r5 is scratch then), the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r1 for the bits from 130 up (r7: the mask) */
+    add r12, r5
+    lsrs r5, r1, #13
+    ands r1, r1, r7
+    subs r0, r1, r0
+    add r5, r8
+    lsrs r1, r0, #13
+    adds r1, r1, r5
+    ands r0, r0, r7
+    mov r8, r0
+    ldr r0, [sp, #256]
+    lsls r5, r2, #25
+    lsrs r5, r5, #19
+    subs r5, r5, r0
+    lsrs r0, r1, #13
+    adds r5, r5, r0
+    lsrs r2, r2, #7
+    add r2, r9
+    lsrs r0, r5, #13
+    adds r2, r2, r0
+    ands r1, r1, r7
+    ands r5, r5, r7
+    str r5, [sp, #160]
+    ldr r0, [sp, #260]
+    lsls r6, r3, #18
+    lsrs r6, r6, #6
+    subs r6, r6, r0
+    lsrs r0, r2, #13
+    adds r6, r6, r0
+    ands r2, r2, r7
+    str r2, [sp, #24]
+    adds r2, r2, r5
+    str r2, [sp, #292]
+    lsrs r2, r6, #13
+    add r2, r10
+    ands r6, r6, r7
+    str r6, [sp, #184]
+    ldr r0, [sp, #264]
+    lsrs r5, r3, #14
+    subs r5, r5, r0
+    lsrs r0, r2, #13
+    adds r5, r5, r0
+    ands r2, r2, r7
+    str r2, [sp, #48]
+    adds r2, r2, r6
+    str r2, [sp, #316]
+    lsls r6, r4, #24
+    lsrs r6, r6, #19
+    add r6, r11
+    lsrs r0, r5, #13
+    adds r6, r6, r0
+    ands r5, r5, r7
+    str r5, [sp, #208]
+    ldr r0, [sp, #268]
+    lsrs r2, r4, #8
+    subs r2, r2, r0
+    lsrs r0, r6, #13
+    adds r2, r2, r0
+    ands r6, r6, r7
+    str r6, [sp, #72]
+    adds r6, r6, r5
+    str r6, [sp, #340]
+    lsrs r4, r2, #13
+    add r4, r12
+    ands r2, r2, r7
+    str r2, [sp, #232]
+    lsrs r0, r4, #13
+    ands r4, r4, r7
+    adds r2, r2, r4
+    str r2, [sp, #364]
+
+/* Bits 130 up: 5 times into h_0, whose carry goes into h_1 */
+    lsls r5, r0, #2
+    adds r0, r0, r5
+    add r0, r8
+    lsrs r5, r0, #13
+    ands r0, r0, r7
+    adds r6, r1, r5
+    str r0, [sp, #136]
+
+/* A = O (-G), its last row (O_0's) summed into that row's registers */
+    add r7, sp, #4
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r4, r0
+    mov r12, r0
+    muls r1, r4, r1
+    mov r8, r1
+    muls r2, r4, r2
+    mov r9, r2
+    muls r3, r4, r3
+    mov r10, r3
+    muls r5, r4, r5
+    mov r11, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r6, r0
+    add r0, r8
+    muls r1, r6, r1
+    add r1, r9
+    muls r2, r6, r2
+    add r2, r10
+    muls r3, r6, r3
+    add r3, r11
+    muls r5, r6, r5
+    add r5, r12
+
+/* A, kept after the first table for the even columns and q */
+    stm r7!, {r0, r1, r2, r3, r5}
+
+/* -E F, fresh */
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    adds r6, r6, r0
+    muls r1, r0, r1
+    mov r8, r1
+    muls r2, r0, r2
+    mov r9, r2
+    muls r3, r0, r3
+    mov r10, r3
+    muls r4, r0, r4
+    mov r11, r4
+    muls r5, r0, r5
+    mov r12, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r12, r1
+    muls r2, r0, r2
+    add r8, r2
+    muls r3, r0, r3
+    add r9, r3
+    muls r4, r0, r4
+    add r10, r4
+    muls r5, r0, r5
+    add r11, r5
+
+/* A back (in r1-r5): -e = z A - E F, the next block's even columns (z A: A_4 comes back times 5), kept after the second table but -e_0, which stays in r0; q = A - E F, each accumulator giving -e its column before A's makes it q's */
+    add r0, sp, #116
+    ldm r0!, {r1-r5}
+    lsls r0, r5, #2
+    adds r0, r0, r5
+    add r0, r8
+    add r8, r1
+    add r1, r9
+    add r9, r2
+    add r2, r10
+    add r10, r3
+    add r3, r11
+    add r11, r4
+    add r4, r12
+    add r12, r5
+    stm r7!, {r1-r4}
+
+/* o = q + S (F + G), the next block's odd columns */
+    ldm r7!, {r1, r2, r3, r4, r5}
+    muls r1, r6, r1
+    add r8, r1
+    muls r2, r6, r2
+    add r9, r2
+    muls r3, r6, r3
+    add r10, r3
+    muls r4, r6, r4
+    add r11, r4
+    muls r5, r6, r5
+    add r12, r5
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r9, r2
+    muls r3, r1, r3
+    add r10, r3
+    muls r4, r1, r4
+    add r11, r4
+    muls r5, r1, r5
+    add r12, r5
+    muls r6, r1, r6
+    add r8, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r10, r2
+    muls r3, r1, r3
+    add r11, r3
+    muls r4, r1, r4
+    add r12, r4
+    muls r5, r1, r5
+    add r8, r5
+    muls r6, r1, r6
+    add r9, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r11, r2
+    muls r3, r1, r3
+    add r12, r3
+    muls r4, r1, r4
+    add r8, r4
+    muls r5, r1, r5
+    add r9, r5
+    muls r6, r1, r6
+    add r10, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r12, r2
+    muls r3, r1, r3
+    add r8, r3
+    muls r4, r1, r4
+    add r9, r4
+    muls r5, r1, r5
+    add r10, r5
+    muls r6, r1, r6
+    add r11, r6
+    adds r7, #8
+    ldm r7, {r5, r7}
+
+/* The second copy, also every block of an unaligned m and an odd count's first */
 .balign 4
 .Laligned:
     mov r6, lr
