@@ -213,7 +213,7 @@ static void poly1305_blocks26(uint32_t h[5], const uint32_t r[5], const uint8_t 
 
 #if MICROSALT_POLY1305_RADIX32
 
-static void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
+MICROSALT_INLINE void poly1305_init(microsalt_poly1305_state *st, const uint8_t k[16])
 {
     /* Clamping: the top 4 bits of every 32-bit word and the low 2 bits of words 1..3 clear. */
     load32_le_words(st->r, k, 4);
