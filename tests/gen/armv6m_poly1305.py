@@ -57,12 +57,15 @@ def layout():
     return rows, na, ne, off
 
 
-SPILL = 0                                # -e_0 while the unaligned head needs r0
+SPILL = 0            # the first block's head on entry; -e_0 while the unaligned head needs r0
 ROWS, NA, NE, TAB_END = layout()
-# After the tables, what the loop's end loads by one LDM (r7 is there after the last row):
-# m's end, the address of the next block's head (aligned or not, chosen on entry), the pad bit
-# (shifted to column 9) and the digit mask; then st.
-MEND, HEAD, HIBIT, MASK, ST = (TAB_END + 4 * k for k in range(5))
+# After the tables, where r7 stops after the last row: the pad bit (shifted to column 9) and
+# the digit mask, which the first three copies of a round load by one LDM; then what the
+# loop's end loads by one LDM: m's end, the address of the next head (a round's, or an
+# unaligned block's), the pad bit and the mask again, since an LDM fills its registers from
+# ascending addresses and r7, the last, takes the mask; then st.
+COPIES = 4                               # blocks in a round of aligned blocks
+MID_PAD, MID_MASK, MEND, HEAD, HIBIT, MASK, ST = (TAB_END + 4 * k for k in range(7))
 
 
 FRAME = ST + 4
@@ -89,7 +92,8 @@ HEADER = f"""\
  * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
  * or m (the message is read by words, aligned; when m is not, by the five words that hold
  * the block and shifts by 8 (m mod 4), which is public, and so is the head that the loop
- * branches to, chosen on entry); every product is a MULS (1 cycle whatever the operands) of
+ * branches to, chosen on entry), or the first head's entry in a table, chosen by m's
+ * alignment and nblocks mod 4; every product is a MULS (1 cycle whatever the operands) of
  * 13- or 14-bit digits.
  *
  * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
@@ -125,31 +129,37 @@ HEADER = f"""\
  * its row's slot but O_0, which stays in r6 for its row, A's last, and becomes S_0 in E_0's
  * row, and O_4, the last column's, which stays in r4 for its row, A's first; then the 15
  * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
- * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
- * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
- * alignment per block. Aligned blocks go by pairs through two copies of the block: the first
- * copy loads only the pad bit and the mask and falls into the second's head (4 cycles where
- * the loop's end takes 10); the second copy ends the loop, and also takes an odd count's
- * first block and every block of an unaligned m. The copy costs 544 bytes of flash.
+ * loop's end loads m's end, the next head (a round's, or an unaligned block's, chosen on
+ * entry), the pad bit and the mask by one LDM from 8 bytes past where r7 stops, and branches
+ * by BX: no test of m's alignment per block. Aligned blocks go by rounds of four through four
+ * copies of the block: each of the first three loads only the pad bit and the mask, from
+ * where r7 stops, and falls into the next one's head (3 cycles, where the loop's end takes
+ * 11); the last copy ends the loop and takes every block of an unaligned m too; a count that
+ * is not a multiple of four enters its first round late, at the copy that leaves a multiple
+ * of four (a table of heads by the count mod 4). The three copies and the table of heads cost
+ * 1,616 bytes of flash (2,704 for the kernel, 1,088 with one copy), the choice of the
+ * cortex-m0 build, which puts speed first (it takes the 12 KB fixed-base table too): they
+ * bring crypto_onetimeauth of 1024 bytes under 25 cycles a byte.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
  * Frame ({FRAME} bytes): a word for the first block's head on entry and -e_0 while the
- * unaligned head needs r0, the three tables
- * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
- * (shifted to column 9), the digit mask and st; all but these five words are secret and
- * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
+ * unaligned head needs r0, the three tables with their digits' slots, A and -e, then the pad
+ * bit (shifted to column 9) and the digit mask for the rounds' copies, m's end, the next
+ * head, the pad bit and the mask again for the loop's end, and st; all but these seven words
+ * are secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 390 a block in pairs, 393 otherwise (393 for all
- * before the pairs, 399 before A was kept in place of z A - A, 408 before the digits O_4 and
- * -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the call
- * included, 2,078 (2,080 before the pairs, 2,116 at 399; the column-scanning kernel before,
+ * Cycles, modelled (docs/cycle-model.md): 388 a block in rounds of four (390 by pairs of
+ * copies, 393 with one copy, 399 before A was kept in place of z A - A, 408 before the digits
+ * O_4 and -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the
+ * call included, 2,072 (2,080 with one copy, 2,116 at 399; the column-scanning kernel before,
  * 16-bit digits in 64-bit accumulators: 3,292; the C twin: 7,467); crypto_onetimeauth of
- * 1024 bytes 25,702, 25.1 a byte, of 16 bytes 1,134 and of 32 bytes 1,522 (before the pairs
- * and word loads of the key in load32_le_words unrolled: 25,917, 1,158 and 1,551), with the
- * tag in assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
+ * 1024 bytes 25,566, 24.97 a byte, of 16 bytes 1,128 and of 32 bytes 1,514 (25,702, 1,134
+ * and 1,522 by pairs; with one copy, before the key's word loads were unrolled in
+ * load32_le_words and poly1305_init inlined: 25,917, 1,158 and 1,551), with the tag in
+ * assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
  * 26,859, 1,722 and 2,121; while Poly1305's finish still made a second copy of f, 1024
  * bytes took 27,126 at 399, and 27,693 and 51,942 before that).
  * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
@@ -202,19 +212,23 @@ _check_r_digits()
 
 
 def entry(e):
-    e.comment("m's end, the next block's head (m's alignment is public, and so is the branch "
-              "on it), the pad bit at column 9's bit 11, the digit mask and st; m in lr")
-    assert (MEND, HEAD, HIBIT, MASK, ST) == tuple(MEND + 4 * k for k in range(5))
+    e.comment("The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next "
+              "round's head and st; the first block's head by m's alignment and the count mod "
+              "4 (public, and so are the branches on them); m in lr")
+    assert (MID_PAD, MID_MASK, MEND, HEAD, HIBIT, MASK, ST) == \
+        tuple(MID_PAD + 4 * k for k in range(7))
     e(f"mov {ACC[4]}, r0")                 # st, until h is split
-    # The loop's head: the unaligned one, or the pair's; the first block's (r6, kept in the
-    # spill word until the tables are made): an odd count of aligned blocks starts with one
-    # block through the second copy, so that the pairs' first copies need no test.
-    e("mov lr, r1", "lsls r2, r2, #4", "adds r0, r1, r2", "lsls r4, r1, #30",
-      "adr r1, .Lunaligned", "mov r6, r1", "bne 1f", "adr r1, .Lpair", "mov r6, r1",
-      "lsls r4, r2, #27", "beq 1f", "adr r6, .Laligned", "1:", "adds r1, r1, #1",
-      "adds r6, r6, #1",
+    # The loop's head (r1): the unaligned one, or the round's first copy; the first block's
+    # (r6, kept in the spill word until the tables are made): an aligned count n that is not
+    # a multiple of four starts its first round at copy 5 - (n mod 4), so that no copy but
+    # the last tests m.
+    assert COPIES == 4
+    e("mov lr, r1", "lsls r2, r2, #4", "adds r0, r1, r2", "adr r4, .Lheads", "lsls r5, r1, #30",
+      "beq 1f", f"ldr r1, [r4, #{4 * COPIES}]", "mov r6, r1", "b 2f",
+      "1:", "ldr r1, [r4, #0]", "lsls r5, r2, #26", "lsrs r5, r5, #28", "ldr r6, [r4, r5]",
+      "2:",
       f"lsls r2, r3, #{128 - 9 * D}", "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
-      f"mov r4, {ACC[4]}", f"add r5, sp, #{MEND}", "stm r5!, {r0-r4}",
+      f"mov r4, {ACC[4]}", f"add r5, sp, #{MID_PAD}", "stm r5!, {r2, r3}", "stm r5!, {r0-r4}",
       f"str r6, [sp, #{SPILL}]")
     e.comment("The tables, b = -G, -F, F + G: row i is b_0 .. b_(4-i), 5 b_(5-i) .. 5 b_4 "
               "(columns i, i + 1, .., 4, 0, .., i - 1), one STM each, made in the order of i "
@@ -263,15 +277,20 @@ def entry(e):
     e("movs r0, #0", f"mov {ACC[2]}, r0")
     e(*[f"rsbs r{k}, r{k}, #0" for k in range(3, 8)], f"add r0, sp, #{NE}", "stm r0!, {r4-r7}",
       "mov r0, r3")
-    e(f"add r7, sp, #{HIBIT}", "ldm r7, {r5, r7}", f"ldr r3, [sp, #{SPILL}]",
+    e(f"add r7, sp, #{MID_PAD}", "ldm r7, {r5, r7}", f"ldr r3, [sp, #{SPILL}]",
       "bx r3")                                                     # the first block's head
+    # The heads by m's alignment and the count of blocks mod 4 (n = 0 mod 4 starts at the
+    # round's first copy, n = 3 at its second, ..., n = 1 at the last), as BX takes them: the
+    # Thumb bit added here, since GAS sets none on local labels (were they Thumb functions,
+    # it would be set twice).
+    e(".balign 4", ".Lheads:", ".word .Lcopy1 + 1", ".word .Laligned + 1",
+      ".word .Lcopy3 + 1", ".word .Lcopy2 + 1", ".word .Lunaligned + 1")
 
 
 def unaligned_head(e):
-    """The head the loop's end branches to when m is not aligned (r0: -e_0, r5: the pad bit,
-    r7: the mask): the block's words into r1-r4; m (lr) moves on by 16. ADR needs its targets
-    word-aligned; what .balign puts before them follows an unconditional branch."""
-    e(".balign 4", ".Lunaligned:")
+    """The head the loop's end branches to when m is not aligned (r0: -e_0): the block's words
+    into r1-r4; m (lr) moves on by 16."""
+    e(".Lunaligned:")
     e.comment("m not aligned: the five words that hold the block, each pair shifted by "
               "s = 8 (m mod 4); -e_0 waits in the frame")
     e(f"str r0, [sp, #{SPILL}]", "mov r6, lr", "mov r5, r6", "adds r5, r5, #16", "mov lr, r5",
@@ -444,27 +463,28 @@ def generate():
       "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
     entry(e)
     unaligned_head(e)
-    e.comment("Aligned blocks by pairs: the first copy of the block falls into the second, "
-              "with the pad bit and the mask from the frame, where the loop's end would test "
-              "m and branch")
-    e("", ".balign 4", ".Lpair:")
-    first = len(e.lines)
-    aligned_head(e)
-    carry_block(e)
-    products(e)
-    e(f"adds r7, #{HIBIT - MEND}", "ldm r7, {r5, r7}")
-    # .Laligned's .balign must not put a NOP on the pairs' path: an even count of 16-bit
-    # instructions from the aligned .Lpair.
-    assert sum(x.startswith("    ") for x in e.lines[first:]) % 2 == 0
-    e.comment("The second copy, also every block of an unaligned m and an odd count's first")
-    e(".balign 4", ".Laligned:")
-    aligned_head(e)
-    e(".Lcolumns:")
-    carry_block(e)
-    products(e)
+    e.comment(f"Aligned blocks by rounds of {COPIES}: each copy of the block but the last "
+              "falls into the next one's head, with the pad bit and the mask from where r7 "
+              "stops, where the loop's end would test m and branch")
+    assert MID_PAD == TAB_END
+    for k in range(1, COPIES + 1):
+        if k == COPIES:
+            e.comment("The round's last copy, which ends the loop, also every block of an "
+                      "unaligned m")
+            e(".Laligned:")
+        else:
+            e(f".Lcopy{k}:")
+        aligned_head(e)
+        if k == COPIES:
+            e(".Lcolumns:")
+        carry_block(e)
+        products(e)
+        if k < COPIES:
+            e("ldm r7, {r5, r7}")
     e.comment("The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), "
               "or out")
-    e(".Lnext:", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr", "beq 1f", "bx r3", "1:")
+    e(".Lnext:", f"adds r7, #{MEND - TAB_END}", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr",
+      "beq 1f", "bx r3", "1:")
     leave(e)
     e(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
       "mov r11, r7", "pop {r4-r7, pc}")

@@ -7,7 +7,8 @@
  * Constant time: the loop runs on nblocks only; every address is a fixed offset from sp, st
  * or m (the message is read by words, aligned; when m is not, by the five words that hold
  * the block and shifts by 8 (m mod 4), which is public, and so is the head that the loop
- * branches to, chosen on entry); every product is a MULS (1 cycle whatever the operands) of
+ * branches to, chosen on entry), or the first head's entry in a table, chosen by m's
+ * alignment and nblocks mod 4; every product is a MULS (1 cycle whatever the operands) of
  * 13- or 14-bit digits.
  *
  * Radix 2^13: h = sum h_k x^k and r = sum r_k x^k at x = 2^13, ten digits each; x^10 = 2^130
@@ -43,31 +44,37 @@
  * its row's slot but O_0, which stays in r6 for its row, A's last, and becomes S_0 in E_0's
  * row, and O_4, the last column's, which stays in r4 for its row, A's first; then the 15
  * rows. -e_0 stays in r0 for the next block (the third table's rows load into r1-r6). The
- * loop's end loads m's end, the next block's head (aligned or not, chosen on entry), the pad
- * bit and the mask by one LDM from where r7 stops, and branches by BX: no test of m's
- * alignment per block. Aligned blocks go by pairs through two copies of the block: the first
- * copy loads only the pad bit and the mask and falls into the second's head (4 cycles where
- * the loop's end takes 10); the second copy ends the loop, and also takes an odd count's
- * first block and every block of an unaligned m. The copy costs 544 bytes of flash.
+ * loop's end loads m's end, the next head (a round's, or an unaligned block's, chosen on
+ * entry), the pad bit and the mask by one LDM from 8 bytes past where r7 stops, and branches
+ * by BX: no test of m's alignment per block. Aligned blocks go by rounds of four through four
+ * copies of the block: each of the first three loads only the pad bit and the mask, from
+ * where r7 stops, and falls into the next one's head (3 cycles, where the loop's end takes
+ * 11); the last copy ends the loop and takes every block of an unaligned m too; a count that
+ * is not a multiple of four enters its first round late, at the copy that leaves a multiple
+ * of four (a table of heads by the count mod 4). The three copies and the table of heads cost
+ * 1,616 bytes of flash (2,704 for the kernel, 1,088 with one copy), the choice of the
+ * cortex-m0 build, which puts speed first (it takes the 12 KB fixed-base table too): they
+ * bring crypto_onetimeauth of 1024 bytes under 25 cycles a byte.
  * On entry the state's words are split into columns as a message's are; on return the
  * columns are carried once into digits, packed into words as they fill, and the bits from
  * 130 up come back times 5 into the words by one carry chain: h < 2^130 + 5 2^19, so
  * h[4] <= 4.
  *
- * Frame (408 bytes): a word for the first block's head on entry and -e_0 while the
- * unaligned head needs r0, the three tables
- * with their digits' slots, A and -e, then m's end, the next block's head, the pad bit
- * (shifted to column 9), the digit mask and st; all but these five words are secret and
- * wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
+ * Frame (416 bytes): a word for the first block's head on entry and -e_0 while the
+ * unaligned head needs r0, the three tables with their digits' slots, A and -e, then the pad
+ * bit (shifted to column 9) and the digit mask for the rounds' copies, m's end, the next
+ * head, the pad bit and the mask again for the loop's end, and st; all but these seven words
+ * are secret and wiped on return (by STMs of seven zeroed registers). r4-r11 are saved.
  *
- * Cycles, modelled (docs/cycle-model.md): 390 a block in pairs, 393 otherwise (393 for all
- * before the pairs, 399 before A was kept in place of z A - A, 408 before the digits O_4 and
- * -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the call
- * included, 2,078 (2,080 before the pairs, 2,116 at 399; the column-scanning kernel before,
+ * Cycles, modelled (docs/cycle-model.md): 388 a block in rounds of four (390 by pairs of
+ * copies, 393 with one copy, 399 before A was kept in place of z A - A, 408 before the digits
+ * O_4 and -e_0 stayed in registers and the loop's end branched to its head); 4 blocks, the
+ * call included, 2,072 (2,080 with one copy, 2,116 at 399; the column-scanning kernel before,
  * 16-bit digits in 64-bit accumulators: 3,292; the C twin: 7,467); crypto_onetimeauth of
- * 1024 bytes 25,702, 25.1 a byte, of 16 bytes 1,134 and of 32 bytes 1,522 (before the pairs
- * and word loads of the key in load32_le_words unrolled: 25,917, 1,158 and 1,551), with the
- * tag in assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
+ * 1024 bytes 25,566, 24.97 a byte, of 16 bytes 1,128 and of 32 bytes 1,514 (25,702, 1,134
+ * and 1,522 by pairs; with one copy, before the key's word loads were unrolled in
+ * load32_le_words and poly1305_init inlined: 25,917, 1,158 and 1,551), with the tag in
+ * assembly (poly1305_finish.S; with the tag in C: 26,495, 1,736 and 2,129; at 399:
  * 26,859, 1,722 and 2,121; while Poly1305's finish still made a second copy of f, 1024
  * bytes took 27,126 at 399, and 27,693 and 51,942 before that).
  * A call costs about 510 cycles besides its blocks (the tables about 180, F + G summed as
@@ -95,31 +102,32 @@ microsalt_poly1305_blocks:
     mov r6, r10
     mov r7, r11
     push {r4-r7}
-    sub sp, #408
+    sub sp, #416
 
-/* m's end, the next block's head (m's alignment is public, and so is the branch on it), the pad bit at column 9's bit 11, the digit mask and st; m in lr */
+/* The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next round's head and st; the first block's head by m's alignment and the count mod 4 (public, and so are the branches on them); m in lr */
     mov r12, r0
     mov lr, r1
     lsls r2, r2, #4
     adds r0, r1, r2
-    lsls r4, r1, #30
-    adr r1, .Lunaligned
-    mov r6, r1
-    bne 1f
-    adr r1, .Lpair
-    mov r6, r1
-    lsls r4, r2, #27
+    adr r4, .Lheads
+    lsls r5, r1, #30
     beq 1f
-    adr r6, .Laligned
+    ldr r1, [r4, #16]
+    mov r6, r1
+    b 2f
 1:
-    adds r1, r1, #1
-    adds r6, r6, #1
+    ldr r1, [r4, #0]
+    lsls r5, r2, #26
+    lsrs r5, r5, #28
+    ldr r6, [r4, r5]
+2:
     lsls r2, r3, #11
     movs r3, #1
     lsls r3, r3, #13
     subs r3, r3, #1
     mov r4, r12
     add r5, sp, #388
+    stm r5!, {r2, r3}
     stm r5!, {r0-r4}
     str r6, [sp, #0]
 
@@ -243,11 +251,17 @@ microsalt_poly1305_blocks:
     add r0, sp, #256
     stm r0!, {r4-r7}
     mov r0, r3
-    add r7, sp, #396
+    add r7, sp, #388
     ldm r7, {r5, r7}
     ldr r3, [sp, #0]
     bx r3
 .balign 4
+.Lheads:
+.word .Lcopy1 + 1
+.word .Laligned + 1
+.word .Lcopy3 + 1
+.word .Lcopy2 + 1
+.word .Lunaligned + 1
 .Lunaligned:
 
 /* m not aligned: the five words that hold the block, each pair shifted by s = 8 (m mod 4); -e_0 waits in the frame */
@@ -280,14 +294,12 @@ microsalt_poly1305_blocks:
     lsls r7, r7, r6
     orrs r4, r4, r7
     ldr r0, [sp, #0]
-    ldr r5, [sp, #396]
-    ldr r7, [sp, #400]
+    ldr r5, [sp, #404]
+    ldr r7, [sp, #408]
     b .Lcolumns
 
-/* Aligned blocks by pairs: the first copy of the block falls into the second, with the pad bit and the mask from the frame, where the loop's end would test m and branch */
-
-.balign 4
-.Lpair:
+/* Aligned blocks by rounds of 4: each copy of the block but the last falls into the next one's head, with the pad bit and the mask from where r7 stops, where the loop's end would test m and branch */
+.Lcopy1:
     mov r6, lr
     ldm r6!, {r1-r4}
     mov lr, r6
@@ -564,11 +576,565 @@ microsalt_poly1305_blocks:
     add r10, r5
     muls r6, r1, r6
     add r11, r6
-    adds r7, #8
+    ldm r7, {r5, r7}
+.Lcopy2:
+    mov r6, lr
+    ldm r6!, {r1-r4}
+    mov lr, r6
+
+/* The columns with the message and the pad bit (r5, into column 9 first: r5 is scratch then), the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r1 for the bits from 130 up (r7: the mask) */
+    add r12, r5
+    lsrs r5, r1, #13
+    ands r1, r1, r7
+    subs r0, r1, r0
+    add r5, r8
+    lsrs r1, r0, #13
+    adds r1, r1, r5
+    ands r0, r0, r7
+    mov r8, r0
+    ldr r0, [sp, #256]
+    lsls r5, r2, #25
+    lsrs r5, r5, #19
+    subs r5, r5, r0
+    lsrs r0, r1, #13
+    adds r5, r5, r0
+    lsrs r2, r2, #7
+    add r2, r9
+    lsrs r0, r5, #13
+    adds r2, r2, r0
+    ands r1, r1, r7
+    ands r5, r5, r7
+    str r5, [sp, #160]
+    ldr r0, [sp, #260]
+    lsls r6, r3, #18
+    lsrs r6, r6, #6
+    subs r6, r6, r0
+    lsrs r0, r2, #13
+    adds r6, r6, r0
+    ands r2, r2, r7
+    str r2, [sp, #24]
+    adds r2, r2, r5
+    str r2, [sp, #292]
+    lsrs r2, r6, #13
+    add r2, r10
+    ands r6, r6, r7
+    str r6, [sp, #184]
+    ldr r0, [sp, #264]
+    lsrs r5, r3, #14
+    subs r5, r5, r0
+    lsrs r0, r2, #13
+    adds r5, r5, r0
+    ands r2, r2, r7
+    str r2, [sp, #48]
+    adds r2, r2, r6
+    str r2, [sp, #316]
+    lsls r6, r4, #24
+    lsrs r6, r6, #19
+    add r6, r11
+    lsrs r0, r5, #13
+    adds r6, r6, r0
+    ands r5, r5, r7
+    str r5, [sp, #208]
+    ldr r0, [sp, #268]
+    lsrs r2, r4, #8
+    subs r2, r2, r0
+    lsrs r0, r6, #13
+    adds r2, r2, r0
+    ands r6, r6, r7
+    str r6, [sp, #72]
+    adds r6, r6, r5
+    str r6, [sp, #340]
+    lsrs r4, r2, #13
+    add r4, r12
+    ands r2, r2, r7
+    str r2, [sp, #232]
+    lsrs r0, r4, #13
+    ands r4, r4, r7
+    adds r2, r2, r4
+    str r2, [sp, #364]
+
+/* Bits 130 up: 5 times into h_0, whose carry goes into h_1 */
+    lsls r5, r0, #2
+    adds r0, r0, r5
+    add r0, r8
+    lsrs r5, r0, #13
+    ands r0, r0, r7
+    adds r6, r1, r5
+    str r0, [sp, #136]
+
+/* A = O (-G), its last row (O_0's) summed into that row's registers */
+    add r7, sp, #4
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r4, r0
+    mov r12, r0
+    muls r1, r4, r1
+    mov r8, r1
+    muls r2, r4, r2
+    mov r9, r2
+    muls r3, r4, r3
+    mov r10, r3
+    muls r5, r4, r5
+    mov r11, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r6, r0
+    add r0, r8
+    muls r1, r6, r1
+    add r1, r9
+    muls r2, r6, r2
+    add r2, r10
+    muls r3, r6, r3
+    add r3, r11
+    muls r5, r6, r5
+    add r5, r12
+
+/* A, kept after the first table for the even columns and q */
+    stm r7!, {r0, r1, r2, r3, r5}
+
+/* -E F, fresh */
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    adds r6, r6, r0
+    muls r1, r0, r1
+    mov r8, r1
+    muls r2, r0, r2
+    mov r9, r2
+    muls r3, r0, r3
+    mov r10, r3
+    muls r4, r0, r4
+    mov r11, r4
+    muls r5, r0, r5
+    mov r12, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r12, r1
+    muls r2, r0, r2
+    add r8, r2
+    muls r3, r0, r3
+    add r9, r3
+    muls r4, r0, r4
+    add r10, r4
+    muls r5, r0, r5
+    add r11, r5
+
+/* A back (in r1-r5): -e = z A - E F, the next block's even columns (z A: A_4 comes back times 5), kept after the second table but -e_0, which stays in r0; q = A - E F, each accumulator giving -e its column before A's makes it q's */
+    add r0, sp, #116
+    ldm r0!, {r1-r5}
+    lsls r0, r5, #2
+    adds r0, r0, r5
+    add r0, r8
+    add r8, r1
+    add r1, r9
+    add r9, r2
+    add r2, r10
+    add r10, r3
+    add r3, r11
+    add r11, r4
+    add r4, r12
+    add r12, r5
+    stm r7!, {r1-r4}
+
+/* o = q + S (F + G), the next block's odd columns */
+    ldm r7!, {r1, r2, r3, r4, r5}
+    muls r1, r6, r1
+    add r8, r1
+    muls r2, r6, r2
+    add r9, r2
+    muls r3, r6, r3
+    add r10, r3
+    muls r4, r6, r4
+    add r11, r4
+    muls r5, r6, r5
+    add r12, r5
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r9, r2
+    muls r3, r1, r3
+    add r10, r3
+    muls r4, r1, r4
+    add r11, r4
+    muls r5, r1, r5
+    add r12, r5
+    muls r6, r1, r6
+    add r8, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r10, r2
+    muls r3, r1, r3
+    add r11, r3
+    muls r4, r1, r4
+    add r12, r4
+    muls r5, r1, r5
+    add r8, r5
+    muls r6, r1, r6
+    add r9, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r11, r2
+    muls r3, r1, r3
+    add r12, r3
+    muls r4, r1, r4
+    add r8, r4
+    muls r5, r1, r5
+    add r9, r5
+    muls r6, r1, r6
+    add r10, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r12, r2
+    muls r3, r1, r3
+    add r8, r3
+    muls r4, r1, r4
+    add r9, r4
+    muls r5, r1, r5
+    add r10, r5
+    muls r6, r1, r6
+    add r11, r6
+    ldm r7, {r5, r7}
+.Lcopy3:
+    mov r6, lr
+    ldm r6!, {r1-r4}
+    mov lr, r6
+
+/* The columns with the message and the pad bit (r5, into column 9 first: r5 is scratch then), the carry chain, the digits into their slots; h_0 and h_1 wait in r8 and r1 for the bits from 130 up (r7: the mask) */
+    add r12, r5
+    lsrs r5, r1, #13
+    ands r1, r1, r7
+    subs r0, r1, r0
+    add r5, r8
+    lsrs r1, r0, #13
+    adds r1, r1, r5
+    ands r0, r0, r7
+    mov r8, r0
+    ldr r0, [sp, #256]
+    lsls r5, r2, #25
+    lsrs r5, r5, #19
+    subs r5, r5, r0
+    lsrs r0, r1, #13
+    adds r5, r5, r0
+    lsrs r2, r2, #7
+    add r2, r9
+    lsrs r0, r5, #13
+    adds r2, r2, r0
+    ands r1, r1, r7
+    ands r5, r5, r7
+    str r5, [sp, #160]
+    ldr r0, [sp, #260]
+    lsls r6, r3, #18
+    lsrs r6, r6, #6
+    subs r6, r6, r0
+    lsrs r0, r2, #13
+    adds r6, r6, r0
+    ands r2, r2, r7
+    str r2, [sp, #24]
+    adds r2, r2, r5
+    str r2, [sp, #292]
+    lsrs r2, r6, #13
+    add r2, r10
+    ands r6, r6, r7
+    str r6, [sp, #184]
+    ldr r0, [sp, #264]
+    lsrs r5, r3, #14
+    subs r5, r5, r0
+    lsrs r0, r2, #13
+    adds r5, r5, r0
+    ands r2, r2, r7
+    str r2, [sp, #48]
+    adds r2, r2, r6
+    str r2, [sp, #316]
+    lsls r6, r4, #24
+    lsrs r6, r6, #19
+    add r6, r11
+    lsrs r0, r5, #13
+    adds r6, r6, r0
+    ands r5, r5, r7
+    str r5, [sp, #208]
+    ldr r0, [sp, #268]
+    lsrs r2, r4, #8
+    subs r2, r2, r0
+    lsrs r0, r6, #13
+    adds r2, r2, r0
+    ands r6, r6, r7
+    str r6, [sp, #72]
+    adds r6, r6, r5
+    str r6, [sp, #340]
+    lsrs r4, r2, #13
+    add r4, r12
+    ands r2, r2, r7
+    str r2, [sp, #232]
+    lsrs r0, r4, #13
+    ands r4, r4, r7
+    adds r2, r2, r4
+    str r2, [sp, #364]
+
+/* Bits 130 up: 5 times into h_0, whose carry goes into h_1 */
+    lsls r5, r0, #2
+    adds r0, r0, r5
+    add r0, r8
+    lsrs r5, r0, #13
+    ands r0, r0, r7
+    adds r6, r1, r5
+    str r0, [sp, #136]
+
+/* A = O (-G), its last row (O_0's) summed into that row's registers */
+    add r7, sp, #4
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r4, r0
+    mov r12, r0
+    muls r1, r4, r1
+    mov r8, r1
+    muls r2, r4, r2
+    mov r9, r2
+    muls r3, r4, r3
+    mov r10, r3
+    muls r5, r4, r5
+    mov r11, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r5}
+    muls r0, r6, r0
+    add r0, r8
+    muls r1, r6, r1
+    add r1, r9
+    muls r2, r6, r2
+    add r2, r10
+    muls r3, r6, r3
+    add r3, r11
+    muls r5, r6, r5
+    add r5, r12
+
+/* A, kept after the first table for the even columns and q */
+    stm r7!, {r0, r1, r2, r3, r5}
+
+/* -E F, fresh */
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    adds r6, r6, r0
+    muls r1, r0, r1
+    mov r8, r1
+    muls r2, r0, r2
+    mov r9, r2
+    muls r3, r0, r3
+    mov r10, r3
+    muls r4, r0, r4
+    mov r11, r4
+    muls r5, r0, r5
+    mov r12, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r9, r1
+    muls r2, r0, r2
+    add r10, r2
+    muls r3, r0, r3
+    add r11, r3
+    muls r4, r0, r4
+    add r12, r4
+    muls r5, r0, r5
+    add r8, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r10, r1
+    muls r2, r0, r2
+    add r11, r2
+    muls r3, r0, r3
+    add r12, r3
+    muls r4, r0, r4
+    add r8, r4
+    muls r5, r0, r5
+    add r9, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r11, r1
+    muls r2, r0, r2
+    add r12, r2
+    muls r3, r0, r3
+    add r8, r3
+    muls r4, r0, r4
+    add r9, r4
+    muls r5, r0, r5
+    add r10, r5
+    ldm r7!, {r0, r1, r2, r3, r4, r5}
+    muls r1, r0, r1
+    add r12, r1
+    muls r2, r0, r2
+    add r8, r2
+    muls r3, r0, r3
+    add r9, r3
+    muls r4, r0, r4
+    add r10, r4
+    muls r5, r0, r5
+    add r11, r5
+
+/* A back (in r1-r5): -e = z A - E F, the next block's even columns (z A: A_4 comes back times 5), kept after the second table but -e_0, which stays in r0; q = A - E F, each accumulator giving -e its column before A's makes it q's */
+    add r0, sp, #116
+    ldm r0!, {r1-r5}
+    lsls r0, r5, #2
+    adds r0, r0, r5
+    add r0, r8
+    add r8, r1
+    add r1, r9
+    add r9, r2
+    add r2, r10
+    add r10, r3
+    add r3, r11
+    add r11, r4
+    add r4, r12
+    add r12, r5
+    stm r7!, {r1-r4}
+
+/* o = q + S (F + G), the next block's odd columns */
+    ldm r7!, {r1, r2, r3, r4, r5}
+    muls r1, r6, r1
+    add r8, r1
+    muls r2, r6, r2
+    add r9, r2
+    muls r3, r6, r3
+    add r10, r3
+    muls r4, r6, r4
+    add r11, r4
+    muls r5, r6, r5
+    add r12, r5
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r9, r2
+    muls r3, r1, r3
+    add r10, r3
+    muls r4, r1, r4
+    add r11, r4
+    muls r5, r1, r5
+    add r12, r5
+    muls r6, r1, r6
+    add r8, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r10, r2
+    muls r3, r1, r3
+    add r11, r3
+    muls r4, r1, r4
+    add r12, r4
+    muls r5, r1, r5
+    add r8, r5
+    muls r6, r1, r6
+    add r9, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r11, r2
+    muls r3, r1, r3
+    add r12, r3
+    muls r4, r1, r4
+    add r8, r4
+    muls r5, r1, r5
+    add r9, r5
+    muls r6, r1, r6
+    add r10, r6
+    ldm r7!, {r1, r2, r3, r4, r5, r6}
+    muls r2, r1, r2
+    add r12, r2
+    muls r3, r1, r3
+    add r8, r3
+    muls r4, r1, r4
+    add r9, r4
+    muls r5, r1, r5
+    add r10, r5
+    muls r6, r1, r6
+    add r11, r6
     ldm r7, {r5, r7}
 
-/* The second copy, also every block of an unaligned m and an odd count's first */
-.balign 4
+/* The round's last copy, which ends the loop, also every block of an unaligned m */
 .Laligned:
     mov r6, lr
     ldm r6!, {r1-r4}
@@ -850,6 +1416,7 @@ microsalt_poly1305_blocks:
 
 /* The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), or out */
 .Lnext:
+    adds r7, #8
     ldm r7, {r2, r3, r5, r7}
     cmp r2, lr
     beq 1f
@@ -929,7 +1496,7 @@ microsalt_poly1305_blocks:
     adcs r5, r2
     adcs r6, r2
     adcs r7, r2
-    ldr r0, [sp, #404]
+    ldr r0, [sp, #412]
     stm r0!, {r3-r7}
 
 /* The frame held r's and h's digits */
@@ -954,7 +1521,7 @@ microsalt_poly1305_blocks:
     stm r7!, {r0-r6}
     stm r7!, {r0-r6}
     stm r7!, {r0-r5}
-    add sp, #408
+    add sp, #416
     pop {r4-r7}
     mov r8, r4
     mov r9, r5
