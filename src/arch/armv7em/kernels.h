@@ -16,7 +16,7 @@
  * armv7m's fe_invert_gcd.S, its inner parts, goes unused and unlinked). */
 #undef MICROSALT_NATIVE_FE_INVERT
 /* Off by choice: armv7m's public-operand multiplication and squaring for verification
- * (fe25519_mul_public.S, UMULL blocks, 706 and 548 cycles on the M3): the M4's UMAAL
+ * (fe25519_mul_public.S, UMULL blocks, 706 and 547 cycles on the M3): the M4's UMAAL
  * kernels are constant time and faster, and verification keeps this directory's point
  * kernels. */
 #undef MICROSALT_NATIVE_FE_MUL_PUBLIC
