@@ -213,7 +213,7 @@ _check_r_digits()
 
 def entry(e):
     e.comment("The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next "
-              "round's head and st; the first block's head by m's alignment and the count mod "
+              "head and st; the first block's head by m's alignment and the count mod "
               "4 (public, and so are the branches on them); m in lr")
     assert (MID_PAD, MID_MASK, MEND, HEAD, HIBIT, MASK, ST) == \
         tuple(MID_PAD + 4 * k for k in range(7))
@@ -481,8 +481,8 @@ def generate():
         products(e)
         if k < COPIES:
             e("ldm r7, {r5, r7}")
-    e.comment("The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), "
-              "or out")
+    e.comment("The next round or unaligned block, through its head (r0: -e_0, r5: the pad bit, "
+              "r7: the mask), or out")
     e(".Lnext:", f"adds r7, #{MEND - TAB_END}", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr",
       "beq 1f", "bx r3", "1:")
     leave(e)

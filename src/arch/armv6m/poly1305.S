@@ -104,7 +104,7 @@ microsalt_poly1305_blocks:
     push {r4-r7}
     sub sp, #416
 
-/* The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next round's head and st; the first block's head by m's alignment and the count mod 4 (public, and so are the branches on them); m in lr */
+/* The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next head and st; the first block's head by m's alignment and the count mod 4 (public, and so are the branches on them); m in lr */
     mov r12, r0
     mov lr, r1
     lsls r2, r2, #4
@@ -1414,7 +1414,7 @@ microsalt_poly1305_blocks:
     muls r6, r1, r6
     add r11, r6
 
-/* The next block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), or out */
+/* The next round or unaligned block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), or out */
 .Lnext:
     adds r7, #8
     ldm r7, {r2, r3, r5, r7}
