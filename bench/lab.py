@@ -106,6 +106,7 @@ def measurements(target, impl, out):
                 "bytes": int(pending["bytes"]), "cycles": int(m["cycles"]),
                 "cycles_model": m["model"], "instructions": int(m["instructions"]),
                 "stack_bytes": int(m["stack"]),
+                "varlat": int(m["varlat"]) if "varlat" in m else None,
             })
             pending = None
     return records

@@ -299,7 +299,8 @@ def parse(out, target, peer):
                             "op": pending["name"], "bytes": int(pending["bytes"]),
                             "cycles": int(fields["cycles"]), "cycles_model": fields["model"],
                             "instructions": int(fields["instructions"]) or None,
-                            "stack_bytes": int(fields["stack"]) if target != "host" else None})
+                            "stack_bytes": int(fields["stack"]) if target != "host" else None,
+                            "varlat": int(fields["varlat"]) if "varlat" in fields else None})
             pending = None
         elif line.startswith("@wrong "):
             wrong.add((fields["name"], int(fields["bytes"])))

@@ -102,9 +102,14 @@ def glance_table(result, mhz):
 
 def side_by_side(result, mhz):
     rec, names = index(result), impls(result)
+    # Where any record executed a variable-latency instruction (the Cortex-M runner's varlat:
+    # the M3's long multiplies, the M3's and M4's divides), their count, whose operands may be
+    # secrets in a peer: the lab judges only microsalt's constant time.
+    varlat = any(r.get("varlat") for r in rec.values())
     lines = ["| operation | bytes | implementation | cycles | %s | peak stack | flash | "
-             "/ microsalt |" % ("ms at %d MHz" % mhz if mhz else "ms"),
-             "|---|---:|---|---:|---:|---:|---:|---:|"]
+             "/ microsalt |%s" % ("ms at %d MHz" % mhz if mhz else "ms",
+                                  " variable-latency instructions |" if varlat else ""),
+             "|---|---:|---|---:|---:|---:|---:|---:|" + ("---:|" if varlat else "")]
     for op, label in OPS:
         for size in sorted({0, 32, largest(result, op)}):
             base = rec.get(("microsalt", op, size))
@@ -114,13 +119,15 @@ def side_by_side(result, mhz):
                     continue
                 why = verdict(r)
                 if why:
-                    lines.append("| %s | %d | %s | %s | | | | |" % (label, size, impl, why))
+                    lines.append("| %s | %d | %s | %s | | | | |%s" % (
+                        label, size, impl, why, " |" if varlat else ""))
                     continue
                 ratio = "%.2f" % (r["cycles"] / base["cycles"]) \
                     if base and not verdict(base) else "-"
-                lines.append("| %s | %d | %s | %s | %s | %s | %s | %s |" % (
+                lines.append("| %s | %d | %s | %s | %s | %s | %s | %s |%s" % (
                     label, size, impl, fmt(r["cycles"]), ms(r, mhz), fmt(r.get("stack_bytes")),
-                    fmt(r.get("group_code_bytes", r.get("code_bytes"))), ratio))
+                    fmt(r.get("group_code_bytes", r.get("code_bytes"))), ratio,
+                    " %s |" % fmt(r.get("varlat")) if varlat else ""))
     return "\n".join(lines)
 
 
@@ -140,7 +147,11 @@ def section(results, peers, failed, cpu_of):
              "the operation's group (for example sign and verify together) beyond an empty "
              "one, for microsalt and the peers alike; peak stack is the runner's. Times are "
              "cycles at a typical clock of each chip: %s. Peers are not constant-time checked "
-             "by the lab." % ", ".join("%s %d MHz" % (c, m) for c, m in CLOCK_MHZ.items()),
+             "by the lab; where a target's records executed instructions whose latency "
+             "depends on their operands (the Cortex-M3's UMULL, UMLAL, SMULL and SMLAL, the "
+             "M3's and M4's divides), the side-by-side table counts them: microsalt's "
+             "constant-time check allows them on public operands only, while a peer may "
+             "give them its secrets." % ", ".join("%s %d MHz" % (c, m) for c, m in CLOCK_MHZ.items()),
              "",
              "| peer | version | route | licence |", "|---|---|---|---|"]
     for p in peers:
