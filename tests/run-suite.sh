@@ -48,6 +48,7 @@ python3 tests/gen/armv7m_fe25519_mul.py --check
 python3 tests/gen/armv7m_fe25519_mul_public.py --check
 python3 tests/gen/armv7m_poly1305.py --check
 python3 tests/gen/armv6m_fe25519_mul.py --check
+python3 tests/gen/armv6m_x25519_ladder.py --check
 python3 tests/gen/armv6m_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
 python3 tests/gen/armv6m_salsa20.py --check

@@ -17,6 +17,7 @@
  * fe_invert_gcd.S, 2.6 KB; 55,475 cycles against Fermat's 156,294) would take the NaCl API
  * past μNaCl's 15,240 bytes; Fermat's chain only calls the field kernels. */
 #define MICROSALT_NATIVE_FE_INVERT 0
+#define MICROSALT_NATIVE_X25519_LADDER 0
 /* Off by choice as well: armv7m's multiplication and squaring of public operands
  * (fe25519_mul_public.S, 3.2 KB, for verification) would take the NaCl API past 15,240
  * bytes; verification takes the constant-time kernels. */

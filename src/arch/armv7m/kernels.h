@@ -46,6 +46,9 @@
  * fe_invert_gcd.S for its inner parts: a binary GCD, where Fermat's 265 field operations
  * cost three times as much on the M3. */
 #define MICROSALT_NATIVE_FE_INVERT 1
+/* armv6m's x25519_ladder.S: microsalt_x25519_ladder (src/curve25519/x25519_ladder.h) around
+ * this directory's multiplication and squaring. */
+#define MICROSALT_NATIVE_X25519_LADDER 1
 /* fe_add.S, fe_sub.S, fe_cswap.S, fe_freeze.S; fe_mul121666.S from armv6m, where the M3's
  * search path goes on (Thumb-1 MULS of 16-bit digits by a constant). */
 #define MICROSALT_NATIVE_FE_ADD 1
