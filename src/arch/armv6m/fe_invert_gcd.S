@@ -6,8 +6,8 @@
  *
  * Constant time: straight-line code but the iterations' loop on its fixed count; every
  * address a fixed offset from the pointer arguments (public); every product a MULS of 16-bit
- * halves (one cycle on the M0 with the fast multiplier, whatever the operands). Swaps,
- * subtractions and signs are masks.
+ * halves, the high half of a factor signed in the combinations (one cycle on the M0 with the
+ * fast multiplier, whatever the operands). Swaps, subtractions and signs are masks.
  *
  * The iterations (microsalt_fe_invert_iterate): a and b in r0-r3, the odd mask in r4, the
  * swap mask in r7; f0, f1, g0, g1 in r8-r11, updated by ADD of high registers. Where a is
@@ -15,36 +15,31 @@
  * so b <- b + (d & swap) and a <- |d|, then halved; the factors the same way, f1 doubled.
  * 46 cycles an iteration.
  *
- * The combinations (microsalt_fe_invert_combine): two passes, x fx into r, then y fy added
- * to it, so that one pass needs only eight low registers: the carry (c0, c1) in r4 and r5,
- * the factor's magnitude |f| = ah 2^16 + al in r7 and r6, and four temporaries; x's and r's
- * pointers and the sign mask wait in r8, r9 and r10. A negative f multiplies ~x + 1 = -x by
- * |f|: (x_i ^ m) |f| word by word, |f| itself as the +1 (the carry's start), and the sign
- * word (x's ninth word, 0, complemented) times |f|, -|f| mod 2^32, in r[8]. A word's product
- * w |f| = wl al + 2^16 (wh al + wl ah) + 2^32 wh ah goes into the carry in three 64-bit
- * additions, wh ah taking the first's carry; a column stays below
- * (2^32 - 1) 2^30 + 2^32 + 2^31 < 2^64. About 600 cycles a call (the C version: 1,400).
+ * The combinations (microsalt_fe_invert_combine): one pass over the words of x and y, both
+ * products of a column into one 64-bit carry (c0, c1) in r4 and r5, signed: a factor is
+ * f = fh 2^16 + fl, fl = f mod 2^16 and fh = f >> 16 (arithmetic, |fh| <= 2^14), so that no
+ * sign mask or complement is needed; r = x fx + y fy comes out in two's complement, its
+ * ninth word the last carry (|r| < 2^286). A word's product w f = wl fl + 2^16 (wh fl
+ * + wl fh) + 2^32 wh fh goes into the carry in three 64-bit additions, wh fh taking the
+ * first's carry, the signed products (below 2^30 in magnitude) extended by ASRS. A column
+ * stays below 2^32 2^30 + 2^31 in magnitude, |x_i fx + y_i fy| < 2^32 (|fx| + |fy|), so the
+ * carry is exact in 64 bits and shifts down by ASRS. The products need r0-r3, the factor's
+ * halves r6 and r7; fx's wait in r11 and r12, fy's in lr and the stack (the argument's
+ * slot), x's, y's and r's pointers in r8-r10. The columns alternate the order of x and y,
+ * so that each loads one factor. 451 cycles a call (two passes, with masks: 596; the C
+ * version: 1,400).
  *
- * Registers: r0-r7 and r8-r12 (r4-r11 saved).
+ * Registers: r0-r12 and lr (r4-r11 saved).
  */
     .syntax unified
     .thumb
     .text
 
-/* One word of a pass: w = (x_i ^ m) |f| into (r4, r5), whose low word goes to r_i; with
- * `acc`, r_i is added in first. r8: x's pointer, r9: r's, r10: m. */
-.macro word acc
-    mov r0, r8
-    ldm r0!, {r1}
-    mov r8, r0
-    mov r0, r10
-    eors r1, r0
-.if \acc
-    mov r0, r9
-    ldr r0, [r0]
-    adds r4, r4, r0
-    adcs r5, r5, r5
-.endif
+/* One product into the carry: w f, w in r1, f = fh 2^16 + fl with fl in r6 and fh in r7,
+ * the carry (c0, c1) in r4 and r5. w f = wl fl + 2^16 (wh fl + wl fh) + 2^32 wh fh in three
+ * 64-bit additions, wh fh taking the first's carry; the products with fh are signed, below
+ * 2^30 in magnitude, their high words taken by ASRS. r0-r3 are spent. */
+.macro product
     lsrs r2, r1, #16
     uxth r1, r1
     movs r3, r2
@@ -60,45 +55,49 @@
     adds r4, r4, r0
     adcs r5, r5, r2
     lsls r0, r1, #16
-    lsrs r1, r1, #16
+    asrs r1, r1, #16
     adds r4, r4, r0
     adcs r5, r5, r1
-    mov r0, r9
-    stm r0!, {r4}
-    mov r9, r0
-    movs r4, r5
-    movs r5, #0
 .endm
 
-/* A pass over x (r1) with the factor f (r3) into r (r0); r11 keeps |f| & m for r[8]. */
-.macro pass acc
-    mov r8, r1
-    mov r9, r0
-    asrs r4, r3, #31
-    mov r10, r4
-    eors r3, r4
-    subs r3, r3, r4
-    uxth r6, r3
-    lsrs r7, r3, #16
-    ands r4, r3
-    mov r11, r4
-    movs r5, #0
-    word \acc
-    word \acc
-    word \acc
-    word \acc
-    word \acc
-    word \acc
-    word \acc
-    word \acc
-    mov r0, r11
-    subs r4, r4, r0
+/* x_i fx (x's pointer in r8) and y_i fy (r9) into the carry, the factor whose halves r6 and
+ * r7 hold first, the other's then loaded: fx's from r11 and r12, fy's from the stack (the
+ * slot of the argument) and lr. */
+.macro xterm i
+    mov r0, r8
+    ldr r1, [r0, #4*\i]
+    product
+.endm
+.macro yterm i
     mov r0, r9
-.if \acc
-    ldr r1, [r0]
-    adds r4, r4, r1
+    ldr r1, [r0, #4*\i]
+    product
+.endm
+.macro load_fx
+    mov r6, r11
+    mov r7, r12
+.endm
+.macro load_fy
+    ldr r6, [sp, #36]
+    mov r7, lr
+.endm
+
+/* Column i, its low word to r_i (r's pointer in r10), the carry shifted down (signed). The
+ * columns alternate the order of their two products, so that each loads one factor. */
+.macro column i
+.if \i % 2
+    yterm \i
+    load_fx
+    xterm \i
+.else
+    xterm \i
+    load_fy
+    yterm \i
 .endif
-    str r4, [r0]
+    mov r0, r10
+    str r4, [r0, #4*\i]
+    movs r4, r5
+    asrs r5, r5, #31
 .endm
 
 /* void microsalt_fe_invert_combine(uint32_t r[9], const uint32_t x[8], const uint32_t y[8],
@@ -107,23 +106,41 @@
 .type microsalt_fe_invert_combine, %function
 .thumb_func
 microsalt_fe_invert_combine:
-    push {r0, r2, r4-r7, lr}
+    push {r4-r7, lr}
     mov r4, r8
     mov r5, r9
     mov r6, r10
     mov r7, r11
     push {r4-r7}
-    pass 0
-    ldr r0, [sp, #16]
-    ldr r1, [sp, #20]
-    ldr r3, [sp, #44]
-    pass 1
+    mov r8, r1
+    mov r9, r2
+    mov r10, r0
+    ldr r0, [sp, #36]               @ fy
+    asrs r1, r0, #16
+    mov lr, r1
+    uxth r0, r0
+    str r0, [sp, #36]
+    uxth r6, r3
+    mov r11, r6
+    asrs r7, r3, #16
+    mov r12, r7
+    movs r4, #0
+    movs r5, #0
+    column 0
+    column 1
+    column 2
+    column 3
+    column 4
+    column 5
+    column 6
+    column 7
+    mov r0, r10
+    str r4, [r0, #32]               @ |r| < 2^286: the carry's low word is r's top
     pop {r4-r7}
     mov r8, r4
     mov r9, r5
     mov r10, r6
     mov r11, r7
-    add sp, #8
     pop {r4-r7, pc}
 .size microsalt_fe_invert_combine, .-microsalt_fe_invert_combine
 

@@ -13,9 +13,11 @@
 #define MICROSALT_NATIVE_SALSA20_BLOCKS 0
 #define MICROSALT_NATIVE_SHA512_BLOCKS 0
 #define MICROSALT_NATIVE_GE25519_SELECT 0
-/* Off by choice too: the M3's binary GCD inversion (armv6m's fe_invert.c and armv7m's
- * fe_invert_gcd.S, 2.6 KB; 55,475 cycles against Fermat's 156,294) would take the NaCl API
- * past μNaCl's 15,240 bytes; Fermat's chain only calls the field kernels. */
+/* Off by choice too: the M3's binary GCD inversion (armv6m's fe_invert.c and
+ * fe_invert_reduce.S and armv7m's fe_invert_gcd.S, 2.5 KB; 47,192 cycles against Fermat's
+ * 156,294) and its X25519 ladder (armv7m's x25519_ladder.S, 2.1 KB, 2% of X25519) would take
+ * the NaCl API past μNaCl's 15,240 bytes; Fermat's chain and the twin's ladder only call the
+ * field kernels. */
 #define MICROSALT_NATIVE_FE_INVERT 0
 #define MICROSALT_NATIVE_X25519_LADDER 0
 /* Off by choice as well: armv7m's multiplication and squaring of public operands
