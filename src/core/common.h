@@ -113,28 +113,6 @@ MICROSALT_INLINE uint32_t ct_is_zero_u32(uint32_t x)
     return 1 ^ ct_msb_u32(ct_barrier_u32(x | ((uint32_t)0 - x)));
 }
 
-/* Any x. Returns the number of leading zero bits of x, 32 when x == 0, by masks: the
- * Cortex-M0 has no CLZ instruction and libgcc's __clzsi2 branches on x. */
-MICROSALT_INLINE uint32_t ct_clz_u32(uint32_t x)
-{
-    uint32_t n = 0, k;
-    k = ct_mask_u32(ct_is_zero_u32(x >> 16)) & 16;
-    x <<= k;
-    n += k;
-    k = ct_mask_u32(ct_is_zero_u32(x >> 24)) & 8;
-    x <<= k;
-    n += k;
-    k = ct_mask_u32(ct_is_zero_u32(x >> 28)) & 4;
-    x <<= k;
-    n += k;
-    k = ct_mask_u32(ct_is_zero_u32(x >> 30)) & 2;
-    x <<= k;
-    n += k;
-    k = ct_mask_u32(ct_is_zero_u32(x >> 31)) & 1;
-    x <<= k;
-    return n + k + ct_is_zero_u32(x);
-}
-
 /* Returns 1 when x == y and 0 otherwise. */
 MICROSALT_INLINE uint32_t ct_eq_u32(uint32_t x, uint32_t y)
 {

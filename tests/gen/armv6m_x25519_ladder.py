@@ -56,8 +56,8 @@ HEADER = """\
  * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words, a
  * FRAME-byte frame (X3, Z3, T, U and the loop's words below X2, Z2 and the state's pointer),
  * and below it the called kernels' own. The part below X2 is wiped and freed before the
- * division, whose stack is the deepest, the rest on return: the ladder peaks at 532 bytes
- * on the M0 with the division's, where the twin peaks at 628.
+ * division, whose stack is the deepest, the rest on return: the ladder peaks at 472 bytes
+ * on the M0 with the division's, where the twin peaks at 568.
  *
  * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 12,470, 880 of them here
  * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
@@ -238,11 +238,7 @@ def ladder(emit, ops):
     emit("movs r0, #0", "movs r1, #1", f"str r0, [sp, #{PREV}]", f"str r1, [sp, #{Z3}]")
     for i in range(1, 8):
         emit(f"str r0, [sp, #{Z3 + 4 * i}]")
-    emit.comment("The top bit's step, from (x2 : z2) = (1 : 0): it swaps where the bit is 1, "
-                 "and (x2 : z2) becomes 2 (x1 : 1), else it stays (1 : 0); (x3 : z3) becomes "
-                 "(1 : 0) + (x1 : 1) either way, (x1 : 1) as it is (the twin's is (4 x1^2 : "
-                 "4 x1)). So the doubling of (x1 + 1 : x1 - 1), then (x2 : z2) kept under the "
-                 "mask, else (1 : 0)")
+    emit.comment("the top bit's step (the header): (x2 : z2) = 2 (x1 : 1) or (1 : 0) by its mask")
     swap_mask(emit)
     ops.add(emit, T, X3, Z3)
     ops.sub(emit, Z2, X3, Z3)

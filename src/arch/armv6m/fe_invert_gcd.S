@@ -1,7 +1,7 @@
 /*
  * The inner parts of fe_invert.c's binary GCD for ARMv6-M (the Cortex-M0; the M3 takes
  * armv7m's, in Thumb-2), where the compiler spills: the 30 iterations on the approximations
- * of a step, and the linear combinations of the whole values, 68 a call. Part of the
+ * of a step, and the linear combinations of the whole values, 66 an inversion. Part of the
  * fe_invert kernel, compared with Fermat's twin on the target as a whole.
  *
  * Constant time: straight-line code but the iterations' loop on its fixed count; every

@@ -2,7 +2,7 @@
  * The word-wide steps of fe_invert.c's binary GCD around its iterations and combinations, for
  * ARMv6-M, which the compiler did badly on the M0: the approximations of a and b that start a
  * step (approximate, 17 calls an inversion), the shift of a combination down by 2^30 with its
- * sign taken off (shift_abs, 34 calls) and its reduction mod p (reduce, 34 calls; in C the
+ * sign taken off (shift_abs, 33 calls) and its reduction mod p (reduce, 33 calls; in C the
  * compiler spilled its 64-bit carry every word). ARMv6-M instructions only, so the M3 takes
  * them too (its fe_invert_gcd.S is armv7m's; this file has no twin there). Part of the
  * fe_invert kernel, compared with Fermat's twin on the target as a whole.

@@ -2,7 +2,7 @@
  * The inner parts of armv6m/fe_invert.c's binary GCD for ARMv7-M (the Cortex-M3), in place of
  * armv6m's Thumb-1 ones, which spend a third of their cycles moving values between the low
  * and the high registers: the 30 iterations on the approximations of a step, and the linear
- * combinations of the whole values, 68 a call. Part of the fe_invert kernel, compared with
+ * combinations of the whole values, 66 an inversion. Part of the fe_invert kernel, compared with
  * Fermat's twin on the target as a whole.
  *
  * Constant time: straight-line code but the iterations' loop on its fixed count; every

@@ -66,7 +66,7 @@ microsalt_x25519_ladder:
     str r0, [sp, #56]
     str r0, [sp, #60]
 
-/* The top bit's step, from (x2 : z2) = (1 : 0): it swaps where the bit is 1, and (x2 : z2) becomes 2 (x1 : 1), else it stays (1 : 0); (x3 : z3) becomes (1 : 0) + (x1 : 1) either way, (x1 : 1) as it is (the twin's is (4 x1^2 : 4 x1)). So the doubling of (x1 + 1 : x1 - 1), then (x2 : z2) kept under the mask, else (1 : 0) */
+/* the top bit's step (the header): (x2 : z2) = 2 (x1 : 1) or (1 : 0) by its mask */
     ldr r0, [sp, #128]
     ldr r1, [sp, #208]
     lsrs r2, r0, #3
