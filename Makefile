@@ -94,9 +94,9 @@ $(B)/obj/%.o: src/%.c $(wildcard src/*/*.h src/arch/*/*.h) include/microsalt.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(if $(IS_HOST),-fPIC) -c $< -o $@
 
-$(B)/obj/%.o: src/%.S
+$(B)/obj/%.o: src/%.S $(wildcard src/arch/*/kernels.h)
 	@mkdir -p $(@D)
-	$(CC) $(OPT) -c $< -o $@
+	$(CC) $(OPT) $(addprefix -I,$(ARCH_DIRS)) -c $< -o $@
 
 $(B)/libmicrosalt.a: $(LIB_OBJ)
 	@rm -f $@

@@ -68,6 +68,10 @@ HEADER = """\
  * fe_invert_reduce.S), below the 3,240,785 that Pornin's x25519-cm0 takes in the same model.
  * Code: 3.0 KB, the first and the last steps written out apart.
  */
+#include <kernels.h>
+/* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
+ * (armv7m-small's, for flash), nothing is assembled, the division it calls not being there. */
+#if MICROSALT_NATIVE_X25519_LADDER
     .syntax unified
     .thumb
     .text
@@ -293,7 +297,7 @@ def generate(header=HEADER, ops=THUMB1):
     emit(".align 2", ".global microsalt_x25519_ladder", ".type microsalt_x25519_ladder, %function",
          ".thumb_func", "microsalt_x25519_ladder:")
     ladder(emit, ops)
-    emit(".size microsalt_x25519_ladder, .-microsalt_x25519_ladder")
+    emit(".size microsalt_x25519_ladder, .-microsalt_x25519_ladder", "#endif")
     return header.replace("FRAME-byte", f"{FRAME}-byte") + emit.text()
 
 

@@ -40,6 +40,10 @@ HEADER = """\
  * 1,968,795 (2,086,409 with the twin and the inversion's C parts before armv6m's
  * fe_invert_reduce.S). Code: 4.6 KB, the first and the last steps written out apart.
  */
+#include <kernels.h>
+/* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
+ * (armv7m-small's, for flash), nothing is assembled, the division it calls not being there. */
+#if MICROSALT_NATIVE_X25519_LADDER
     .syntax unified
     .thumb
     .text

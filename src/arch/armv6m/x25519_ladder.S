@@ -50,6 +50,10 @@
  * fe_invert_reduce.S), below the 3,240,785 that Pornin's x25519-cm0 takes in the same model.
  * Code: 3.0 KB, the first and the last steps written out apart.
  */
+#include <kernels.h>
+/* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
+ * (armv7m-small's, for flash), nothing is assembled, the division it calls not being there. */
+#if MICROSALT_NATIVE_X25519_LADDER
     .syntax unified
     .thumb
     .text
@@ -1599,3 +1603,4 @@ microsalt_x25519_ladder:
     mov r11, r7
     pop {r4-r7, pc}
 .size microsalt_x25519_ladder, .-microsalt_x25519_ladder
+#endif

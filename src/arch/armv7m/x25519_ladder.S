@@ -22,6 +22,10 @@
  * 1,968,795 (2,086,409 with the twin and the inversion's C parts before armv6m's
  * fe_invert_reduce.S). Code: 4.6 KB, the first and the last steps written out apart.
  */
+#include <kernels.h>
+/* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
+ * (armv7m-small's, for flash), nothing is assembled, the division it calls not being there. */
+#if MICROSALT_NATIVE_X25519_LADDER
     .syntax unified
     .thumb
     .text
@@ -1534,3 +1538,4 @@ microsalt_x25519_ladder:
     mov r11, r7
     pop {r4-r7, pc}
 .size microsalt_x25519_ladder, .-microsalt_x25519_ladder
+#endif
