@@ -30,27 +30,28 @@ struct ladder {
     fe25519 t0, t1;
 };
 
-/* (x2 : z2) = 2 (x2 : z2) and (x3 : z3) = (x2 : z2) + (x3 : z3), their difference being x1.
- * The formulas of RFC 7748 section 5, with z2 = E (BB + 121666 E), which equals
- * E (AA + 121665 E) because AA = BB + E. */
-static void ladder_step(struct ladder *s, fe25519 *z2, const fe25519 *x1)
+/* (x2 : z2) = 2 (x2 : z2), and where addition is set (x3 : z3) = (x2 : z2) + (x3 : z3), their
+ * difference being x1. The formulas of RFC 7748 section 5, with z2 = E (BB + 121666 E), which
+ * equals E (AA + 121665 E) because AA = BB + E. */
+static void ladder_step(struct ladder *s, fe25519 *z2, const fe25519 *x1, int addition)
 {
-    /* Independent operations sit next to each other, so the processor can overlap them. */
-    microsalt_fe_sub(&s->t0, &s->x3, &s->z3);     /* D */
     microsalt_fe_sub(&s->t1, &s->x2, z2);         /* B */
     microsalt_fe_add(&s->x2, &s->x2, z2);         /* A */
-    microsalt_fe_add(z2, &s->x3, &s->z3);         /* C */
-    microsalt_fe_mul(&s->z3, &s->t0, &s->x2);     /* DA */
-    microsalt_fe_mul(z2, z2, &s->t1);             /* CB */
+    if (addition) {
+        microsalt_fe_sub(&s->t0, &s->x3, &s->z3); /* D */
+        microsalt_fe_add(z2, &s->x3, &s->z3);     /* C */
+        microsalt_fe_mul(&s->z3, &s->t0, &s->x2); /* DA */
+        microsalt_fe_mul(z2, z2, &s->t1);         /* CB */
+        microsalt_fe_add(&s->x3, &s->z3, z2);     /* DA + CB */
+        microsalt_fe_sub(z2, &s->z3, z2);         /* DA - CB */
+        microsalt_fe_sq(&s->x3, &s->x3);          /* x3 = (DA + CB)^2 */
+        microsalt_fe_sq(z2, z2);
+        microsalt_fe_mul(&s->z3, x1, z2);         /* z3 = x1 (DA - CB)^2 */
+    }
     microsalt_fe_sq(&s->t0, &s->t1);              /* BB */
     microsalt_fe_sq(&s->t1, &s->x2);              /* AA */
-    microsalt_fe_add(&s->x3, &s->z3, z2);         /* DA + CB */
-    microsalt_fe_sub(z2, &s->z3, z2);             /* DA - CB */
     microsalt_fe_mul(&s->x2, &s->t1, &s->t0);     /* x2 = AA BB */
-    microsalt_fe_sq(&s->x3, &s->x3);              /* x3 = (DA + CB)^2 */
-    microsalt_fe_sq(z2, z2);
     microsalt_fe_sub(&s->t1, &s->t1, &s->t0);     /* E = AA - BB */
-    microsalt_fe_mul(&s->z3, x1, z2);             /* z3 = x1 (DA - CB)^2 */
     microsalt_fe_mul121666(z2, &s->t1);
     microsalt_fe_add(z2, z2, &s->t0);             /* BB + 121666 E */
     microsalt_fe_mul(z2, &s->t1, z2);             /* z2 = E (BB + 121666 E) */
@@ -74,9 +75,10 @@ void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *io, unsigned n
         microsalt_fe_cswap(&s.x2, &s.x3, swap);
         microsalt_fe_cswap(&io->u, &s.z3, swap);
         swap = bit;
-        ladder_step(&s, &io->u, &io->x1);
+        /* Bits 2 to 0 are 0 (the contract): (x3 : z3) is not read after their steps. */
+        ladder_step(&s, &io->u, &io->x1, i >= 3);
     }
-    /* No swap is pending: bit 0 of e is 0 (the contract). */
+    /* No swap is pending: bit 0 of e is 0. */
     microsalt_fe_invert(&io->u, &io->u);
     microsalt_fe_mul(&io->u, &s.x2, &io->u);
     microsalt_wipe(&s, sizeof s);

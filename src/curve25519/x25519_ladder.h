@@ -24,10 +24,11 @@ struct microsalt_x25519_io {
 /* Contract of the kernel and its twin: (x2 : z2) = k (x1 : 1) for k = e mod 2^nbits, by
  * nbits ladder steps over bits nbits - 1 .. 0 of e, from (x2 : z2) = (1 : 0) and
  * (x3 : z3) = (x1 : 1), each step swapping by its bit XOR the previous one; then
- * u = x2 z2^(p - 2). 1 <= nbits <= 256, and bit 0 of e must be 0 (as clamping makes it), so
- * no swap is left pending. u is below 2^256, the value mod p that the twin's field
- * operations make (not reduced). e, x1 and u may be secret: the work and every address
- * depend on nbits only. */
+ * u = x2 z2^(p - 2). 1 <= nbits <= 256, and bits 0, 1 and 2 of e must be 0, as clamping
+ * makes them: no swap is left pending, and the steps of those bits may make the doubling
+ * only, their (x3 : z3) never read (the twin's and the Cortex-M0's and M3's kernels do). u
+ * is below 2^256, the value mod p that the twin's field operations make (not reduced). e,
+ * x1 and u may be secret: the work and every address depend on nbits only. */
 void microsalt_x25519_ladder_portable(struct microsalt_x25519_io *s, unsigned nbits);
 #if MICROSALT_NATIVE_X25519_LADDER
 void microsalt_x25519_ladder(struct microsalt_x25519_io *s, unsigned nbits);

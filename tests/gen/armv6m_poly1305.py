@@ -483,7 +483,7 @@ def generate():
             e("ldm r7, {r5, r7}")
     e.comment("The next round or unaligned block, through its head (r0: -e_0, r5: the pad bit, "
               "r7: the mask), or out")
-    e(".Lnext:", f"adds r7, #{MEND - TAB_END}", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr",
+    e(f"adds r7, #{MEND - TAB_END}", "ldm r7, {r2, r3, r5, r7}", "cmp r2, lr",
       "beq 1f", "bx r3", "1:")
     leave(e)
     e(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",

@@ -44,8 +44,9 @@ HEADER = """\
  * (x3 : z3) is (1 : 0) + (x1 : 1), which stays (x1 : 1) (the twin's formulas give
  * (4 x1^2 : 4 x1), the same point), and its (x2 : z2) is 2 (x1 : 1) where its bit is 1,
  * (1 : 0) where it is 0: one doubling, kept or replaced under the bit's mask (2
- * multiplications and 2 squarings, not 5 and 4). The last step's (x3 : z3) is never read:
- * it makes the doubling only. x1 = 0, where the twin's (x3 : z3) is (0 : 0) and this one's
+ * multiplications and 2 squarings, not 5 and 4). The steps of bits 2 to 0, which the
+ * contract zeroes, make the doubling only: their (x3 : z3) is never read (the first of them
+ * may still select it, when bit 3 is 1). x1 = 0, where the twin's (x3 : z3) is (0 : 0) and this one's
  * (0 : 1), gives u = 0 either way: every point the steps reach is then (0 : 1) or has z = 0.
  *
  * Constant time: the branches are the loop over the nbits bits, public; the scalar's byte is
@@ -63,10 +64,11 @@ HEADER = """\
  * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
  * fe_mul121666.S: about 12,810; the select 130 where the twin's two swaps took 266, an
  * addition or a subtraction 68 where a call took 107, W 190 where fe_mul121666 and fe_add
- * took 297); the kernel firmware's 8 bits and division 154,505 (the twin: 171,232);
- * crypto_scalarmult 3,236,588 (3,369,163 with the twin and the inversion's C parts before
- * fe_invert_reduce.S), below the 3,240,785 that Pornin's x25519-cm0 takes in the same model.
- * Code: 3.0 KB, the first and the last steps written out apart.
+ * took 297); the kernel firmware's 8 bits and division 141,104 (the twin: 150,430);
+ * crypto_scalarmult 3,223,434 (3,236,588 with full steps for bits 2 to 0; 3,369,163 with the
+ * twin and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that
+ * Pornin's x25519-cm0 takes in the same model.
+ * Code: 3.0 KB, the first step and the doubling-only one written out apart.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -173,15 +175,15 @@ def bb_plus_121666e(emit, h, e, b):
     emit("mov r3, r12", f"adds r3, r3, {carries[1]}", f"str r3, [sp, #{h + 28}]")
 
 
-def mul(emit, h, f, g):
-    """h = f g, the operands sp offsets (g may be a register holding a pointer)."""
+def mul(emit, ops, h, f, g):
+    """h = f g by ops.mul, the operands sp offsets (g may be a register holding a pointer)."""
     emit(f"add r0, sp, #{h}", f"add r1, sp, #{f}")
     emit(f"add r2, sp, #{g}" if isinstance(g, int) else f"mov r2, {g}")
-    emit("bl microsalt_fe_mul")
+    emit(f"bl {ops.mul}")
 
 
-def sq(emit, h, f):
-    emit(f"add r0, sp, #{h}", f"add r1, sp, #{f}", "bl microsalt_fe_sq")
+def sq(emit, ops, h, f):
+    emit(f"add r0, sp, #{h}", f"add r1, sp, #{f}", f"bl {ops.sq}")
 
 
 def swap_mask(emit):
@@ -195,16 +197,16 @@ def swap_mask(emit):
 def doubling(emit, ops, aa):
     """X2, Z2 = 2 (A : B), A in T and B in Z2: AA in the slot aa, BB in X2; T = E = AA - BB,
     Z2 = BB + 121666 E; X2 = AA BB, Z2 = E (BB + 121666 E)."""
-    sq(emit, aa, T)
-    sq(emit, X2, Z2)
+    sq(emit, ops, aa, T)
+    sq(emit, ops, X2, Z2)
     ops.sub(emit, T, aa, X2)
     ops.w(emit, Z2, T, X2)
-    mul(emit, X2, aa, X2)
-    mul(emit, Z2, T, Z2)
+    mul(emit, ops, X2, aa, X2)
+    mul(emit, ops, Z2, T, Z2)
 
 
 def step(emit, ops, addition):
-    """A ladder step; without addition (the last one) only the doubling, since (x3 : z3) is
+    """A ladder step; without addition (bits 2 to 0) only the doubling, since (x3 : z3) is
     not read after it."""
     swap_mask(emit)
     emit.comment("T, Z2 = A, B; X2, Z3 = C, D")
@@ -214,8 +216,8 @@ def step(emit, ops, addition):
     ops.sub(emit, Z3, X3, Z3)
     if addition:
         emit.comment("X3 = DA, U = CB")
-        mul(emit, X3, Z3, T)
-        mul(emit, U, X2, Z2)
+        mul(emit, ops, X3, Z3, T)
+        mul(emit, ops, U, X2, Z2)
     emit.comment("the doubling's operands: T, Z2 = C, D on a swap, else A, B")
     ops.select(emit)
     doubling(emit, ops, Z3)
@@ -223,10 +225,10 @@ def step(emit, ops, addition):
         emit.comment("X3 = (DA + CB)^2, Z3 = x1 (DA - CB)^2")
         ops.add(emit, T, X3, U)
         ops.sub(emit, Z3, X3, U)
-        sq(emit, X3, T)
-        sq(emit, Z3, Z3)
+        sq(emit, ops, X3, T)
+        sq(emit, ops, Z3, Z3)
         emit(f"ldr r3, [sp, #{STATE}]", f"adds r3, r3, #{S_X1}")
-        mul(emit, Z3, Z3, "r3")
+        mul(emit, ops, Z3, Z3, "r3")
 
 
 def ladder(emit, ops):
@@ -259,9 +261,9 @@ def ladder(emit, ops):
     emit("b 2f", "1:")
     step(emit, ops, True)
     emit("2:", f"ldr r0, [sp, #{INDEX}]", "subs r0, r0, #1", f"str r0, [sp, #{INDEX}]",
-         "ble 3f", "b 1b", "3:", "bpl 4f", "b 5f", "4:")
+         "cmp r0, #3", "blt 3f", "b 1b", "3:", "cmp r0, #0", "bge 4f", "b 5f", "4:")
     step(emit, ops, False)
-    emit("5:")
+    emit("b 2b", "5:")
 
     emit.comment("the loop's part of the frame wiped and freed: the division's stack starts above "
                  "it")
@@ -271,7 +273,7 @@ def ladder(emit, ops):
     emit(f"ldr r0, [sp, #{STATE - LOOP}]", f"adds r0, r0, #{S_U}", f"add r1, sp, #{Z2 - LOOP}",
          "bl microsalt_fe_invert")
     emit(f"ldr r0, [sp, #{STATE - LOOP}]", f"adds r0, r0, #{S_U}", f"add r1, sp, #{X2 - LOOP}",
-         "mov r2, r0", "bl microsalt_fe_mul")
+         "mov r2, r0", f"bl {ops.mul}")
     emit.comment("the rest of the frame wiped")
     wipe(emit, FRAME - LOOP)
     emit(f"add sp, #{FRAME - LOOP}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
@@ -288,7 +290,9 @@ def wipe(emit, size):
         emit("stm r0!, {" + ", ".join(f"r{i}" for i in range(1, size % 28 // 4 + 1)) + "}")
 
 
-THUMB1 = types.SimpleNamespace(add=add, sub=sub, select=select, w=bb_plus_121666e)
+# The field kernels' routines the ladder calls, and what emits routines of its own after it.
+THUMB1 = types.SimpleNamespace(add=add, sub=sub, select=select, w=bb_plus_121666e,
+                               mul="microsalt_fe_mul", sq="microsalt_fe_sq", routines=None)
 
 
 def generate(header=HEADER, ops=THUMB1):
@@ -297,7 +301,10 @@ def generate(header=HEADER, ops=THUMB1):
     emit(".align 2", ".global microsalt_x25519_ladder", ".type microsalt_x25519_ladder, %function",
          ".thumb_func", "microsalt_x25519_ladder:")
     ladder(emit, ops)
-    emit(".size microsalt_x25519_ladder, .-microsalt_x25519_ladder", "#endif")
+    emit(".size microsalt_x25519_ladder, .-microsalt_x25519_ladder")
+    if ops.routines:
+        ops.routines(emit)
+    emit("#endif")
     return header.replace("FRAME-byte", f"{FRAME}-byte") + emit.text()
 
 

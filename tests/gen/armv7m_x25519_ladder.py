@@ -11,6 +11,7 @@ import types
 
 from asm_gen import main
 import armv6m_x25519_ladder as base
+from armv7m_fe25519_mul import fe_mul, fe_sq
 from armv6m_x25519_ladder import FRAME, K, MASK, T, X2, Z2, Z3
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv7m/x25519_ladder.S"
@@ -30,15 +31,25 @@ HEADER = """\
  * Constant time: as armv6m's; every product is a MUL of a 16-bit digit by a constant (one
  * cycle on the M3 whatever the operands), no UMULL, UMLAL, SMULL or SMLAL.
  *
- * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words and a
- * FRAME-byte frame, wiped, and below it the called kernels' own.
+ * The multiplication and squaring are armv7m's fe25519_mul.S (tests/gen/armv7m_fe25519_mul.py)
+ * emitted again here as routines of this file, ladder_mul and ladder_sq, that push only
+ * their arguments and lr: the ladder keeps nothing in r4-r11 across a call, and a call
+ * costs 16 cycles less than one of microsalt_fe_mul or microsalt_fe_sq, which save r4-r11
+ * for C. The kernel test compares the ladder, and so these routines, with the twin.
  *
- * Cycles, modelled (docs/cycle-model.md), on the M3: a step about 7,650, 650 of them here
- * and the rest in its nine calls (the C twin's step, over armv7m's fe_add.S, fe_sub.S,
- * fe_cswap.S and armv6m's fe_mul121666.S: about 8,060; armv6m's Thumb-1 pieces: about 7,870);
- * the kernel firmware's 8 bits and division 100,549 (the twin: 112,068); crypto_scalarmult
- * 1,968,795 (2,086,409 with the twin and the inversion's C parts before armv6m's
- * fe_invert_reduce.S). Code: 4.6 KB, the first and the last steps written out apart.
+ * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words and a
+ * FRAME-byte frame, wiped, and below it the routines' 16 pushed bytes and frames (140 and
+ * 112 bytes) or the division's.
+ *
+ * Cycles, modelled (docs/cycle-model.md), on the M3: a step about 7,430, 650 of them here
+ * and the rest in its nine calls, ladder_mul 901 and ladder_sq 570 (7,600 with calls of
+ * microsalt_fe_mul and microsalt_fe_sq; the C twin's step, over armv7m's fe_add.S,
+ * fe_sub.S, fe_cswap.S and armv6m's fe_mul121666.S: about 8,060; armv6m's Thumb-1 pieces:
+ * about 7,870); the kernel firmware's 8 bits and division 91,539 (the twin: 99,345);
+ * crypto_scalarmult 1,919,524 (1,961,000 with calls of the global routines, 1,968,795 with
+ * full steps for bits 2 to 0 as well; 2,086,409 with the twin and the inversion's C parts
+ * before armv6m's fe_invert_reduce.S). Code: 9.6 KB, 4.5 of them the ladder, the first
+ * step and the doubling-only one written out apart, 5.1 the routines.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -143,7 +154,17 @@ def w(emit, h, e, b):
     emit("add r3, r3, lr", f"str r3, [sp, #{h + 28}]")
 
 
-THUMB2 = types.SimpleNamespace(add=add, sub=sub, select=select, w=w)
+def routines(emit):
+    """fe25519_mul.S's multiplication and squaring again, as routines of this file that save
+    no register: the ladder keeps nothing in r4-r11 across its calls."""
+    emit(".align 2")
+    fe_mul(emit, "ladder_mul", local=True)
+    emit(".align 2")
+    fe_sq(emit, "ladder_sq", loop=None, local=True)
+
+
+THUMB2 = types.SimpleNamespace(add=add, sub=sub, select=select, w=w, mul="ladder_mul",
+                               sq="ladder_sq", routines=routines)
 
 
 def generate():

@@ -1415,7 +1415,6 @@ microsalt_poly1305_blocks:
     add r11, r6
 
 /* The next round or unaligned block, through its head (r0: -e_0, r5: the pad bit, r7: the mask), or out */
-.Lnext:
     adds r7, #8
     ldm r7, {r2, r3, r5, r7}
     cmp r2, lr

@@ -26,8 +26,9 @@
  * (x3 : z3) is (1 : 0) + (x1 : 1), which stays (x1 : 1) (the twin's formulas give
  * (4 x1^2 : 4 x1), the same point), and its (x2 : z2) is 2 (x1 : 1) where its bit is 1,
  * (1 : 0) where it is 0: one doubling, kept or replaced under the bit's mask (2
- * multiplications and 2 squarings, not 5 and 4). The last step's (x3 : z3) is never read:
- * it makes the doubling only. x1 = 0, where the twin's (x3 : z3) is (0 : 0) and this one's
+ * multiplications and 2 squarings, not 5 and 4). The steps of bits 2 to 0, which the
+ * contract zeroes, make the doubling only: their (x3 : z3) is never read (the first of them
+ * may still select it, when bit 3 is 1). x1 = 0, where the twin's (x3 : z3) is (0 : 0) and this one's
  * (0 : 1), gives u = 0 either way: every point the steps reach is then (0 : 1) or has z = 0.
  *
  * Constant time: the branches are the loop over the nbits bits, public; the scalar's byte is
@@ -45,10 +46,11 @@
  * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
  * fe_mul121666.S: about 12,810; the select 130 where the twin's two swaps took 266, an
  * addition or a subtraction 68 where a call took 107, W 190 where fe_mul121666 and fe_add
- * took 297); the kernel firmware's 8 bits and division 154,505 (the twin: 171,232);
- * crypto_scalarmult 3,236,588 (3,369,163 with the twin and the inversion's C parts before
- * fe_invert_reduce.S), below the 3,240,785 that Pornin's x25519-cm0 takes in the same model.
- * Code: 3.0 KB, the first and the last steps written out apart.
+ * took 297); the kernel firmware's 8 bits and division 141,104 (the twin: 150,430);
+ * crypto_scalarmult 3,223,434 (3,236,588 with full steps for bits 2 to 0; 3,369,163 with the
+ * twin and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that
+ * Pornin's x25519-cm0 takes in the same model.
+ * Code: 3.0 KB, the first step and the doubling-only one written out apart.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -1058,10 +1060,12 @@ microsalt_x25519_ladder:
     ldr r0, [sp, #128]
     subs r0, r0, #1
     str r0, [sp, #128]
-    ble 3f
+    cmp r0, #3
+    blt 3f
     b 1b
 3:
-    bpl 4f
+    cmp r0, #0
+    bge 4f
     b 5f
 4:
     ldr r0, [sp, #128]
@@ -1553,6 +1557,7 @@ microsalt_x25519_ladder:
     add r1, sp, #64
     add r2, sp, #176
     bl microsalt_fe_mul
+    b 2b
 5:
 
 /* the loop's part of the frame wiped and freed: the division's stack starts above it */

@@ -12,15 +12,25 @@
  * Constant time: as armv6m's; every product is a MUL of a 16-bit digit by a constant (one
  * cycle on the M3 whatever the operands), no UMULL, UMLAL, SMULL or SMLAL.
  *
- * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words and a
- * 212-byte frame, wiped, and below it the called kernels' own.
+ * The multiplication and squaring are armv7m's fe25519_mul.S (tests/gen/armv7m_fe25519_mul.py)
+ * emitted again here as routines of this file, ladder_mul and ladder_sq, that push only
+ * their arguments and lr: the ladder keeps nothing in r4-r11 across a call, and a call
+ * costs 16 cycles less than one of microsalt_fe_mul or microsalt_fe_sq, which save r4-r11
+ * for C. The kernel test compares the ladder, and so these routines, with the twin.
  *
- * Cycles, modelled (docs/cycle-model.md), on the M3: a step about 7,650, 650 of them here
- * and the rest in its nine calls (the C twin's step, over armv7m's fe_add.S, fe_sub.S,
- * fe_cswap.S and armv6m's fe_mul121666.S: about 8,060; armv6m's Thumb-1 pieces: about 7,870);
- * the kernel firmware's 8 bits and division 100,549 (the twin: 112,068); crypto_scalarmult
- * 1,968,795 (2,086,409 with the twin and the inversion's C parts before armv6m's
- * fe_invert_reduce.S). Code: 4.6 KB, the first and the last steps written out apart.
+ * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words and a
+ * 212-byte frame, wiped, and below it the routines' 16 pushed bytes and frames (140 and
+ * 112 bytes) or the division's.
+ *
+ * Cycles, modelled (docs/cycle-model.md), on the M3: a step about 7,430, 650 of them here
+ * and the rest in its nine calls, ladder_mul 901 and ladder_sq 570 (7,600 with calls of
+ * microsalt_fe_mul and microsalt_fe_sq; the C twin's step, over armv7m's fe_add.S,
+ * fe_sub.S, fe_cswap.S and armv6m's fe_mul121666.S: about 8,060; armv6m's Thumb-1 pieces:
+ * about 7,870); the kernel firmware's 8 bits and division 91,539 (the twin: 99,345);
+ * crypto_scalarmult 1,919,524 (1,961,000 with calls of the global routines, 1,968,795 with
+ * full steps for bits 2 to 0 as well; 2,086,409 with the twin and the inversion's C parts
+ * before armv6m's fe_invert_reduce.S). Code: 9.6 KB, 4.5 of them the ladder, the first
+ * step and the doubling-only one written out apart, 5.1 the routines.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -181,10 +191,10 @@ microsalt_x25519_ladder:
     str r7, [sp, #204]
     add r0, sp, #96
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     ldr r0, [sp, #96]
     ldr r1, [sp, #100]
     ldr r2, [sp, #104]
@@ -353,11 +363,11 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #96
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
     ldr r7, [sp, #136]
     add r0, sp, #144
     ldm r0!, {r1-r4}
@@ -605,11 +615,11 @@ microsalt_x25519_ladder:
     add r0, sp, #0
     add r1, sp, #32
     add r2, sp, #64
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #96
     add r1, sp, #144
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* the doubling's operands: T, Z2 = C, D on a swap, else A, B */
     ldr lr, [sp, #136]
@@ -711,10 +721,10 @@ microsalt_x25519_ladder:
     str r7, [sp, #204]
     add r0, sp, #32
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     ldr r0, [sp, #32]
     ldr r1, [sp, #36]
     ldr r2, [sp, #40]
@@ -883,11 +893,11 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #32
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* X3 = (DA + CB)^2, Z3 = x1 (DA - CB)^2 */
     ldr r0, [sp, #0]
@@ -986,24 +996,26 @@ microsalt_x25519_ladder:
     str r7, [sp, #60]
     add r0, sp, #0
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #32
     add r1, sp, #32
-    bl microsalt_fe_sq
+    bl ladder_sq
     ldr r3, [sp, #208]
     adds r3, r3, #32
     add r0, sp, #32
     add r1, sp, #32
     mov r2, r3
-    bl microsalt_fe_mul
+    bl ladder_mul
 2:
     ldr r0, [sp, #128]
     subs r0, r0, #1
     str r0, [sp, #128]
-    ble 3f
+    cmp r0, #3
+    blt 3f
     b 1b
 3:
-    bpl 4f
+    cmp r0, #0
+    bge 4f
     b 5f
 4:
     ldr r0, [sp, #128]
@@ -1311,10 +1323,10 @@ microsalt_x25519_ladder:
     str r7, [sp, #204]
     add r0, sp, #32
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     ldr r0, [sp, #32]
     ldr r1, [sp, #36]
     ldr r2, [sp, #40]
@@ -1483,11 +1495,12 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #32
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
+    b 2b
 5:
 
 /* the loop's part of the frame wiped and freed: the division's stack starts above it */
@@ -1516,7 +1529,7 @@ microsalt_x25519_ladder:
     adds r0, r0, #64
     add r1, sp, #0
     mov r2, r0
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* the rest of the frame wiped */
     mov r0, sp
@@ -1538,4 +1551,1429 @@ microsalt_x25519_ladder:
     mov r11, r7
     pop {r4-r7, pc}
 .size microsalt_x25519_ladder, .-microsalt_x25519_ladder
+.align 2
+
+/* void ladder_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */
+.type ladder_mul, %function
+.thumb_func
+ladder_mul:
+    push {r0, r1, r2, lr}
+    sub sp, #140
+    ldrh r3, [r1, #0]
+    ldrh r4, [r1, #2]
+    ldrh r5, [r1, #4]
+    ldrh r6, [r1, #6]
+    ldrh r7, [r2, #0]
+    ldrh r8, [r2, #2]
+    ldrh r9, [r2, #4]
+    ldrh r10, [r2, #6]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #0]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #4]
+    str lr, [sp, #8]
+    str r0, [sp, #12]
+    ldr r1, [sp, #144]
+    ldr r2, [sp, #148]
+    ldrh r3, [r1, #8]
+    ldrh r4, [r1, #10]
+    ldrh r5, [r1, #12]
+    ldrh r6, [r1, #14]
+    ldrh r7, [r2, #8]
+    ldrh r8, [r2, #10]
+    ldrh r9, [r2, #12]
+    ldrh r10, [r2, #14]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #16]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #20]
+    str lr, [sp, #24]
+    str r0, [sp, #28]
+    ldr r12, [sp, #144]
+    ldr r0, [sp, #148]
+    ldr r1, [r12, #0]
+    ldr r2, [r12, #4]
+    ldr r11, [r12, #8]
+    ldr r12, [r12, #12]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc lr, lr, lr
+    eor r1, r1, lr
+    eor r2, r2, lr
+    subs r1, r1, lr
+    sbc r2, r2, lr
+    uxth r3, r1
+    lsr r4, r1, #16
+    uxth r5, r2
+    lsr r6, r2, #16
+    ldr r1, [r0, #8]
+    ldr r2, [r0, #12]
+    ldr r11, [r0, #0]
+    ldr r12, [r0, #4]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc r0, r0, r0
+    eor r1, r1, r0
+    eor r2, r2, r0
+    subs r1, r1, r0
+    sbc r2, r2, r0
+    uxth r7, r1
+    lsr r8, r1, #16
+    uxth r9, r2
+    lsr r10, r2, #16
+    eor lr, lr, r0
+    str lr, [sp, #132]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #128]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    ldr r1, [sp, #0]
+    ldr r2, [sp, #4]
+    ldr r3, [sp, #8]
+    ldr r4, [sp, #12]
+    ldr r5, [sp, #16]
+    ldr r6, [sp, #20]
+    ldr r7, [sp, #24]
+    ldr r8, [sp, #28]
+    ldr r9, [sp, #128]
+    ldr r10, [sp, #132]
+    eor r9, r9, r10
+    eor r12, r12, r10
+    eor lr, lr, r10
+    eor r0, r0, r10
+    cmp r10, #1
+    adcs r9, r9, r1
+    adcs r12, r12, r2
+    adcs lr, lr, r3
+    adcs r0, r0, r4
+    adc r11, r10, #0
+    adds r9, r9, r5
+    adcs r12, r12, r6
+    adcs lr, lr, r7
+    adcs r0, r0, r8
+    adc r11, r11, #0
+    adds r3, r3, r9
+    adcs r4, r4, r12
+    adcs r5, r5, lr
+    adcs r6, r6, r0
+    adcs r7, r7, r11
+    adc r8, r8, #0
+    str r3, [sp, #8]
+    str r4, [sp, #12]
+    str r5, [sp, #16]
+    str r6, [sp, #20]
+    str r7, [sp, #24]
+    str r8, [sp, #28]
+    ldr r1, [sp, #144]
+    ldr r2, [sp, #148]
+    ldrh r3, [r1, #16]
+    ldrh r4, [r1, #18]
+    ldrh r5, [r1, #20]
+    ldrh r6, [r1, #22]
+    ldrh r7, [r2, #16]
+    ldrh r8, [r2, #18]
+    ldrh r9, [r2, #20]
+    ldrh r10, [r2, #22]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #32]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #36]
+    str lr, [sp, #40]
+    str r0, [sp, #44]
+    ldr r1, [sp, #144]
+    ldr r2, [sp, #148]
+    ldrh r3, [r1, #24]
+    ldrh r4, [r1, #26]
+    ldrh r5, [r1, #28]
+    ldrh r6, [r1, #30]
+    ldrh r7, [r2, #24]
+    ldrh r8, [r2, #26]
+    ldrh r9, [r2, #28]
+    ldrh r10, [r2, #30]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #48]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #52]
+    str lr, [sp, #56]
+    str r0, [sp, #60]
+    ldr r12, [sp, #144]
+    ldr r0, [sp, #148]
+    ldr r1, [r12, #16]
+    ldr r2, [r12, #20]
+    ldr r11, [r12, #24]
+    ldr r12, [r12, #28]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc lr, lr, lr
+    eor r1, r1, lr
+    eor r2, r2, lr
+    subs r1, r1, lr
+    sbc r2, r2, lr
+    uxth r3, r1
+    lsr r4, r1, #16
+    uxth r5, r2
+    lsr r6, r2, #16
+    ldr r1, [r0, #24]
+    ldr r2, [r0, #28]
+    ldr r11, [r0, #16]
+    ldr r12, [r0, #20]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc r0, r0, r0
+    eor r1, r1, r0
+    eor r2, r2, r0
+    subs r1, r1, r0
+    sbc r2, r2, r0
+    uxth r7, r1
+    lsr r8, r1, #16
+    uxth r9, r2
+    lsr r10, r2, #16
+    eor lr, lr, r0
+    str lr, [sp, #132]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #128]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    ldr r1, [sp, #32]
+    ldr r2, [sp, #36]
+    ldr r3, [sp, #40]
+    ldr r4, [sp, #44]
+    ldr r5, [sp, #48]
+    ldr r6, [sp, #52]
+    ldr r7, [sp, #56]
+    ldr r8, [sp, #60]
+    ldr r9, [sp, #128]
+    ldr r10, [sp, #132]
+    eor r9, r9, r10
+    eor r12, r12, r10
+    eor lr, lr, r10
+    eor r0, r0, r10
+    cmp r10, #1
+    adcs r9, r9, r1
+    adcs r12, r12, r2
+    adcs lr, lr, r3
+    adcs r0, r0, r4
+    adc r11, r10, #0
+    adds r9, r9, r5
+    adcs r12, r12, r6
+    adcs lr, lr, r7
+    adcs r0, r0, r8
+    adc r11, r11, #0
+    adds r3, r3, r9
+    adcs r4, r4, r12
+    adcs r5, r5, lr
+    adcs r6, r6, r0
+    adcs r7, r7, r11
+    adc r8, r8, #0
+    str r3, [sp, #40]
+    str r4, [sp, #44]
+    str r5, [sp, #48]
+    str r6, [sp, #52]
+    str r7, [sp, #56]
+    str r8, [sp, #60]
+    ldr r9, [sp, #144]
+    ldr r10, [sp, #148]
+    ldr r1, [r9, #0]
+    ldr r2, [r9, #4]
+    ldr r3, [r9, #8]
+    ldr r4, [r9, #12]
+    ldr r5, [r9, #16]
+    ldr r6, [r9, #20]
+    ldr r7, [r9, #24]
+    ldr r8, [r9, #28]
+    subs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r4, r4, r8
+    sbc r11, r11, r11
+    eor r1, r1, r11
+    eor r2, r2, r11
+    eor r3, r3, r11
+    eor r4, r4, r11
+    subs r1, r1, r11
+    sbcs r2, r2, r11
+    sbcs r3, r3, r11
+    sbcs r4, r4, r11
+    str r1, [sp, #96]
+    str r2, [sp, #100]
+    str r3, [sp, #104]
+    str r4, [sp, #108]
+    ldr r1, [r10, #16]
+    ldr r2, [r10, #20]
+    ldr r3, [r10, #24]
+    ldr r4, [r10, #28]
+    ldr r5, [r10, #0]
+    ldr r6, [r10, #4]
+    ldr r7, [r10, #8]
+    ldr r8, [r10, #12]
+    subs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r4, r4, r8
+    sbc r12, r12, r12
+    eor r1, r1, r12
+    eor r2, r2, r12
+    eor r3, r3, r12
+    eor r4, r4, r12
+    subs r1, r1, r12
+    sbcs r2, r2, r12
+    sbcs r3, r3, r12
+    sbcs r4, r4, r12
+    str r1, [sp, #112]
+    str r2, [sp, #116]
+    str r3, [sp, #120]
+    str r4, [sp, #124]
+    eor r11, r11, r12
+    str r11, [sp, #136]
+    ldrh r3, [sp, #96]
+    ldrh r4, [sp, #98]
+    ldrh r5, [sp, #100]
+    ldrh r6, [sp, #102]
+    ldrh r7, [sp, #112]
+    ldrh r8, [sp, #114]
+    ldrh r9, [sp, #116]
+    ldrh r10, [sp, #118]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #64]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #68]
+    str lr, [sp, #72]
+    str r0, [sp, #76]
+    ldrh r3, [sp, #104]
+    ldrh r4, [sp, #106]
+    ldrh r5, [sp, #108]
+    ldrh r6, [sp, #110]
+    ldrh r7, [sp, #120]
+    ldrh r8, [sp, #122]
+    ldrh r9, [sp, #124]
+    ldrh r10, [sp, #126]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #80]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #84]
+    str lr, [sp, #88]
+    str r0, [sp, #92]
+    ldr r1, [sp, #96]
+    ldr r2, [sp, #100]
+    ldr r11, [sp, #104]
+    ldr r12, [sp, #108]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc lr, lr, lr
+    eor r1, r1, lr
+    eor r2, r2, lr
+    subs r1, r1, lr
+    sbc r2, r2, lr
+    uxth r3, r1
+    lsr r4, r1, #16
+    uxth r5, r2
+    lsr r6, r2, #16
+    ldr r1, [sp, #120]
+    ldr r2, [sp, #124]
+    ldr r11, [sp, #112]
+    ldr r12, [sp, #116]
+    subs r1, r1, r11
+    sbcs r2, r2, r12
+    sbc r0, r0, r0
+    eor r1, r1, r0
+    eor r2, r2, r0
+    subs r1, r1, r0
+    sbc r2, r2, r0
+    uxth r7, r1
+    lsr r8, r1, #16
+    uxth r9, r2
+    lsr r10, r2, #16
+    eor lr, lr, r0
+    str lr, [sp, #132]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #128]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    ldr r1, [sp, #64]
+    ldr r2, [sp, #68]
+    ldr r3, [sp, #72]
+    ldr r4, [sp, #76]
+    ldr r5, [sp, #80]
+    ldr r6, [sp, #84]
+    ldr r7, [sp, #88]
+    ldr r8, [sp, #92]
+    ldr r9, [sp, #128]
+    ldr r10, [sp, #132]
+    eor r9, r9, r10
+    eor r12, r12, r10
+    eor lr, lr, r10
+    eor r0, r0, r10
+    cmp r10, #1
+    adcs r9, r9, r1
+    adcs r12, r12, r2
+    adcs lr, lr, r3
+    adcs r0, r0, r4
+    adc r11, r10, #0
+    adds r9, r9, r5
+    adcs r12, r12, r6
+    adcs lr, lr, r7
+    adcs r0, r0, r8
+    adc r11, r11, #0
+    adds r3, r3, r9
+    adcs r4, r4, r12
+    adcs r5, r5, lr
+    adcs r6, r6, r0
+    adcs r7, r7, r11
+    adc r8, r8, #0
+    str r3, [sp, #72]
+    str r4, [sp, #76]
+    str r5, [sp, #80]
+    str r6, [sp, #84]
+    str r7, [sp, #88]
+    str r8, [sp, #92]
+    ldr r1, [sp, #0]
+    ldr r2, [sp, #4]
+    ldr r3, [sp, #8]
+    ldr r4, [sp, #12]
+    ldr r5, [sp, #32]
+    ldr r6, [sp, #36]
+    ldr r7, [sp, #40]
+    ldr r8, [sp, #44]
+    ldr r9, [sp, #64]
+    ldr r10, [sp, #68]
+    ldr r11, [sp, #72]
+    ldr r12, [sp, #76]
+    ldr lr, [sp, #136]
+    eor r9, r9, lr
+    eor r10, r10, lr
+    eor r11, r11, lr
+    eor r12, r12, lr
+    cmp lr, #1
+    adcs r9, r9, r1
+    adcs r10, r10, r2
+    adcs r11, r11, r3
+    adcs r12, r12, r4
+    rrx r0, lr
+    adds r9, r9, r5
+    adcs r10, r10, r6
+    adcs r11, r11, r7
+    adcs r12, r12, r8
+    rrx r0, r0
+    bic r0, r0, #1
+    ldr r1, [sp, #16]
+    ldr r2, [sp, #20]
+    ldr r3, [sp, #24]
+    ldr r4, [sp, #28]
+    adds r9, r9, r1
+    adcs r10, r10, r2
+    adcs r11, r11, r3
+    adcs r12, r12, r4
+    str r9, [sp, #16]
+    str r10, [sp, #20]
+    str r11, [sp, #24]
+    str r12, [sp, #28]
+    ldr r5, [sp, #48]
+    ldr r6, [sp, #52]
+    ldr r7, [sp, #56]
+    ldr r8, [sp, #60]
+    ldr r9, [sp, #80]
+    ldr r10, [sp, #84]
+    ldr r11, [sp, #88]
+    ldr r12, [sp, #92]
+    eor r9, r9, lr
+    eor r10, r10, lr
+    eor r11, r11, lr
+    eor r12, r12, lr
+    adcs r9, r9, r5
+    adcs r10, r10, r6
+    adcs r11, r11, r7
+    adcs r12, r12, r8
+    adcs r0, r0, r0
+    adcs r9, r9, r1
+    adcs r10, r10, r2
+    adcs r11, r11, r3
+    adcs r12, r12, r4
+    adc r0, r0, #0
+    lsls lr, r0, #1
+    ldr r1, [sp, #32]
+    ldr r2, [sp, #36]
+    ldr r3, [sp, #40]
+    ldr r4, [sp, #44]
+    adcs r1, r1, r9
+    adcs r2, r2, r10
+    adcs r3, r3, r11
+    adcs r4, r4, r12
+    sbfx lr, r0, #2, #1
+    and r0, r0, #3
+    add r0, r0, lr
+    asr lr, r0, #31
+    adcs r5, r5, r0
+    adcs r6, r6, lr
+    adcs r7, r7, lr
+    adcs r8, r8, lr
+    mov lr, #38
+    uxth r12, r1
+    lsr r1, r1, #16
+    mul r12, r12, lr
+    mul r1, r1, lr
+    adds r0, r12, r1, lsl #16
+    uxth r12, r2
+    lsr r2, r2, #16
+    mul r12, r12, lr
+    mul r2, r2, lr
+    adc r12, r12, r1, lsr #16
+    adds r1, r12, r2, lsl #16
+    uxth r12, r3
+    lsr r3, r3, #16
+    mul r12, r12, lr
+    mul r3, r3, lr
+    adc r12, r12, r2, lsr #16
+    adds r2, r12, r3, lsl #16
+    uxth r12, r4
+    lsr r4, r4, #16
+    mul r12, r12, lr
+    mul r4, r4, lr
+    adc r12, r12, r3, lsr #16
+    adds r3, r12, r4, lsl #16
+    uxth r12, r5
+    lsr r5, r5, #16
+    mul r12, r12, lr
+    mul r5, r5, lr
+    adc r12, r12, r4, lsr #16
+    adds r4, r12, r5, lsl #16
+    uxth r12, r6
+    lsr r6, r6, #16
+    mul r12, r12, lr
+    mul r6, r6, lr
+    adc r12, r12, r5, lsr #16
+    adds r5, r12, r6, lsl #16
+    uxth r12, r7
+    lsr r7, r7, #16
+    mul r12, r12, lr
+    mul r7, r7, lr
+    adc r12, r12, r6, lsr #16
+    adds r6, r12, r7, lsl #16
+    uxth r12, r8
+    lsr r8, r8, #16
+    mul r12, r12, lr
+    mul r8, r8, lr
+    adc r12, r12, r7, lsr #16
+    adds r7, r12, r8, lsl #16
+    lsr r8, r8, #16
+    adc r8, r8, #0
+    ldr r9, [sp, #0]
+    ldr r10, [sp, #4]
+    ldr r11, [sp, #8]
+    ldr r12, [sp, #12]
+    adds r0, r0, r9
+    adcs r1, r1, r10
+    adcs r2, r2, r11
+    adcs r3, r3, r12
+    ldr r9, [sp, #16]
+    ldr r10, [sp, #20]
+    ldr r11, [sp, #24]
+    ldr r12, [sp, #28]
+    adcs r4, r4, r9
+    adcs r5, r5, r10
+    adcs r6, r6, r11
+    adcs r7, r7, r12
+    adc r8, r8, #0
+    ldr r9, [sp, #140]
+    mul r8, r8, lr
+    adds r0, r0, r8
+    adcs r1, r1, #0
+    adcs r2, r2, #0
+    adcs r3, r3, #0
+    adcs r4, r4, #0
+    adcs r5, r5, #0
+    adcs r6, r6, #0
+    adcs r7, r7, #0
+    sbc r8, r8, r8
+    bic r8, lr, r8
+    add r0, r0, r8
+    str r0, [r9, #0]
+    str r1, [r9, #4]
+    str r2, [r9, #8]
+    str r3, [r9, #12]
+    str r4, [r9, #16]
+    str r5, [r9, #20]
+    str r6, [r9, #24]
+    str r7, [r9, #28]
+    add sp, #152
+    pop {pc}
+.size ladder_mul, .-ladder_mul
+.align 2
+
+/* void ladder_sq(fe25519 *h, const fe25519 *f); */
+.type ladder_sq, %function
+.thumb_func
+ladder_sq:
+    push {r0, r1, r2, lr}
+    sub sp, #112
+    ldrh r3, [r1, #0]
+    ldrh r4, [r1, #2]
+    ldrh r5, [r1, #4]
+    ldrh r6, [r1, #6]
+    ldrh r7, [r1, #8]
+    ldrh r8, [r1, #10]
+    ldrh r9, [r1, #12]
+    ldrh r10, [r1, #14]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #96]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
+    mul r11, r3, r3
+    mul r12, r4, r4
+    mul r1, r3, r4
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #0]
+    mul lr, r5, r5
+    mul r0, r6, r6
+    mul r1, r5, r6
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r3, r5
+    mul r11, r4, r6
+    mul r1, r3, r6
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r4, r5
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
+    str r12, [sp, #4]
+    mul r11, r7, r7
+    mul r12, r8, r8
+    mul r1, r7, r8
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #16]
+    mul lr, r9, r9
+    mul r0, r10, r10
+    mul r1, r9, r10
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r7, r9
+    mul r11, r8, r10
+    mul r1, r7, r10
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r8, r9
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs lr, lr, r1
+    adc r0, r0, r11, lsr #31
+    ldr r1, [sp, #16]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    str r5, [sp, #8]
+    str r6, [sp, #12]
+    str r1, [sp, #16]
+    str r12, [sp, #20]
+    str lr, [sp, #24]
+    str r0, [sp, #28]
+    ldr r1, [sp, #116]
+    ldr r2, [sp, #116]
+    ldrh r3, [r1, #16]
+    ldrh r4, [r1, #18]
+    ldrh r5, [r1, #20]
+    ldrh r6, [r1, #22]
+    ldrh r7, [r2, #24]
+    ldrh r8, [r2, #26]
+    ldrh r9, [r2, #28]
+    ldrh r10, [r2, #30]
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #96]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
+    mul r11, r3, r3
+    mul r12, r4, r4
+    mul r1, r3, r4
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #32]
+    mul lr, r5, r5
+    mul r0, r6, r6
+    mul r1, r5, r6
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r3, r5
+    mul r11, r4, r6
+    mul r1, r3, r6
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r4, r5
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
+    str r12, [sp, #36]
+    mul r11, r7, r7
+    mul r12, r8, r8
+    mul r1, r7, r8
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #48]
+    mul lr, r9, r9
+    mul r0, r10, r10
+    mul r1, r9, r10
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r7, r9
+    mul r11, r8, r10
+    mul r1, r7, r10
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r8, r9
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs lr, lr, r1
+    adc r0, r0, r11, lsr #31
+    ldr r1, [sp, #48]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    ldr r9, [sp, #116]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    str r5, [sp, #40]
+    str r6, [sp, #44]
+    str r1, [sp, #48]
+    str r12, [sp, #52]
+    str lr, [sp, #56]
+    str r0, [sp, #60]
+    ldr r1, [r9, #0]
+    ldr r2, [r9, #4]
+    ldr r3, [r9, #8]
+    ldr r4, [r9, #12]
+    ldr r5, [r9, #16]
+    ldr r6, [r9, #20]
+    ldr r7, [r9, #24]
+    ldr r8, [r9, #28]
+    subs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r4, r4, r8
+    sbc r11, r11, r11
+    eor r1, r1, r11
+    eor r2, r2, r11
+    eor r3, r3, r11
+    eor r4, r4, r11
+    subs r1, r1, r11
+    sbcs r2, r2, r11
+    sbcs r3, r3, r11
+    sbcs r4, r4, r11
+    uxth r7, r3
+    lsr r8, r3, #16
+    uxth r9, r4
+    lsr r10, r4, #16
+    uxth r3, r1
+    lsr r4, r1, #16
+    uxth r5, r2
+    lsr r6, r2, #16
+    mul r11, r3, r7
+    mul r12, r4, r8
+    mul r1, r3, r8
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    mul r1, r4, r7
+    adds r11, r11, r1, lsl #16
+    adc r12, r12, r1, lsr #16
+    str r11, [sp, #96]
+    mul lr, r5, r9
+    mul r0, r6, r10
+    mul r1, r5, r10
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r1, r6, r9
+    adds lr, lr, r1, lsl #16
+    adc r0, r0, r1, lsr #16
+    mul r11, r3, r9
+    mul r2, r4, r10
+    mul r1, r3, r10
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r4, r9
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    mul r11, r5, r7
+    mul r2, r6, r8
+    mul r1, r5, r8
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    mul r1, r6, r7
+    adds r11, r11, r1, lsl #16
+    adc r2, r2, r1, lsr #16
+    adds r12, r12, r11
+    adcs lr, lr, r2
+    adc r0, r0, #0
+    str r12, [sp, #100]
+    str lr, [sp, #104]
+    str r0, [sp, #108]
+    mul r11, r3, r3
+    mul r12, r4, r4
+    mul r1, r3, r4
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #64]
+    mul lr, r5, r5
+    mul r0, r6, r6
+    mul r1, r5, r6
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r3, r5
+    mul r11, r4, r6
+    mul r1, r3, r6
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r4, r5
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs r5, lr, r1
+    adc r6, r0, r11, lsr #31
+    str r12, [sp, #68]
+    mul r11, r7, r7
+    mul r12, r8, r8
+    mul r1, r7, r8
+    adds r11, r11, r1, lsl #17
+    adc r12, r12, r1, lsr #15
+    str r11, [sp, #80]
+    mul lr, r9, r9
+    mul r0, r10, r10
+    mul r1, r9, r10
+    adds lr, lr, r1, lsl #17
+    adc r0, r0, r1, lsr #15
+    mul r2, r7, r9
+    mul r11, r8, r10
+    mul r1, r7, r10
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    mul r1, r8, r9
+    adds r2, r2, r1, lsl #16
+    adc r11, r11, r1, lsr #16
+    adds r12, r12, r2, lsl #1
+    lsr r1, r2, #31
+    orr r1, r1, r11, lsl #1
+    adcs lr, lr, r1
+    adc r0, r0, r11, lsr #31
+    ldr r1, [sp, #80]
+    ldr r2, [sp, #96]
+    ldr r3, [sp, #100]
+    ldr r4, [sp, #104]
+    ldr r7, [sp, #108]
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    adds r5, r5, r2
+    adcs r6, r6, r3
+    adcs r1, r1, r4
+    adcs r12, r12, r7
+    adcs lr, lr, #0
+    adc r0, r0, #0
+    str r5, [sp, #72]
+    str r6, [sp, #76]
+    str r1, [sp, #80]
+    str r12, [sp, #84]
+    str lr, [sp, #88]
+    str r0, [sp, #92]
+    ldr r1, [sp, #0]
+    ldr r2, [sp, #4]
+    ldr r3, [sp, #8]
+    ldr r4, [sp, #12]
+    ldr r5, [sp, #32]
+    ldr r6, [sp, #36]
+    ldr r7, [sp, #40]
+    ldr r8, [sp, #44]
+    ldr r9, [sp, #64]
+    ldr r10, [sp, #68]
+    ldr r11, [sp, #72]
+    ldr r12, [sp, #76]
+    subs r9, r1, r9
+    sbcs r10, r2, r10
+    sbcs r11, r3, r11
+    sbcs r12, r4, r12
+    rrx r0, r0
+    adds r9, r9, r5
+    adcs r10, r10, r6
+    adcs r11, r11, r7
+    adcs r12, r12, r8
+    rrx r0, r0
+    bic r0, r0, #1
+    ldr r1, [sp, #16]
+    ldr r2, [sp, #20]
+    ldr r3, [sp, #24]
+    ldr r4, [sp, #28]
+    adds r9, r9, r1
+    adcs r10, r10, r2
+    adcs r11, r11, r3
+    adcs r12, r12, r4
+    str r9, [sp, #16]
+    str r10, [sp, #20]
+    str r11, [sp, #24]
+    str r12, [sp, #28]
+    ldr r5, [sp, #48]
+    ldr r6, [sp, #52]
+    ldr r7, [sp, #56]
+    ldr r8, [sp, #60]
+    ldr r9, [sp, #80]
+    ldr r10, [sp, #84]
+    ldr r11, [sp, #88]
+    ldr r12, [sp, #92]
+    sbcs r9, r5, r9
+    sbcs r10, r6, r10
+    sbcs r11, r7, r11
+    sbcs r12, r8, r12
+    adcs r0, r0, r0
+    adcs r9, r9, r1
+    adcs r10, r10, r2
+    adcs r11, r11, r3
+    adcs r12, r12, r4
+    adc r0, r0, #0
+    lsls lr, r0, #1
+    ldr r1, [sp, #32]
+    ldr r2, [sp, #36]
+    ldr r3, [sp, #40]
+    ldr r4, [sp, #44]
+    adcs r1, r1, r9
+    adcs r2, r2, r10
+    adcs r3, r3, r11
+    adcs r4, r4, r12
+    and r0, r0, #3
+    sub r0, r0, #1
+    asr lr, r0, #31
+    adcs r5, r5, r0
+    adcs r6, r6, lr
+    adcs r7, r7, lr
+    adcs r8, r8, lr
+    mov lr, #38
+    uxth r12, r1
+    lsr r1, r1, #16
+    mul r12, r12, lr
+    mul r1, r1, lr
+    adds r0, r12, r1, lsl #16
+    uxth r12, r2
+    lsr r2, r2, #16
+    mul r12, r12, lr
+    mul r2, r2, lr
+    adc r12, r12, r1, lsr #16
+    adds r1, r12, r2, lsl #16
+    uxth r12, r3
+    lsr r3, r3, #16
+    mul r12, r12, lr
+    mul r3, r3, lr
+    adc r12, r12, r2, lsr #16
+    adds r2, r12, r3, lsl #16
+    uxth r12, r4
+    lsr r4, r4, #16
+    mul r12, r12, lr
+    mul r4, r4, lr
+    adc r12, r12, r3, lsr #16
+    adds r3, r12, r4, lsl #16
+    uxth r12, r5
+    lsr r5, r5, #16
+    mul r12, r12, lr
+    mul r5, r5, lr
+    adc r12, r12, r4, lsr #16
+    adds r4, r12, r5, lsl #16
+    uxth r12, r6
+    lsr r6, r6, #16
+    mul r12, r12, lr
+    mul r6, r6, lr
+    adc r12, r12, r5, lsr #16
+    adds r5, r12, r6, lsl #16
+    uxth r12, r7
+    lsr r7, r7, #16
+    mul r12, r12, lr
+    mul r7, r7, lr
+    adc r12, r12, r6, lsr #16
+    adds r6, r12, r7, lsl #16
+    uxth r12, r8
+    lsr r8, r8, #16
+    mul r12, r12, lr
+    mul r8, r8, lr
+    adc r12, r12, r7, lsr #16
+    adds r7, r12, r8, lsl #16
+    lsr r8, r8, #16
+    adc r8, r8, #0
+    ldr r9, [sp, #0]
+    ldr r10, [sp, #4]
+    ldr r11, [sp, #8]
+    ldr r12, [sp, #12]
+    adds r0, r0, r9
+    adcs r1, r1, r10
+    adcs r2, r2, r11
+    adcs r3, r3, r12
+    ldr r9, [sp, #16]
+    ldr r10, [sp, #20]
+    ldr r11, [sp, #24]
+    ldr r12, [sp, #28]
+    adcs r4, r4, r9
+    adcs r5, r5, r10
+    adcs r6, r6, r11
+    adcs r7, r7, r12
+    adc r8, r8, #0
+    ldr r9, [sp, #112]
+    mul r8, r8, lr
+    adds r0, r0, r8
+    adcs r1, r1, #0
+    adcs r2, r2, #0
+    adcs r3, r3, #0
+    adcs r4, r4, #0
+    adcs r5, r5, #0
+    adcs r6, r6, #0
+    adcs r7, r7, #0
+    sbc r8, r8, r8
+    bic r8, lr, r8
+    add r0, r0, r8
+    str r0, [r9, #0]
+    str r1, [r9, #4]
+    str r2, [r9, #8]
+    str r3, [r9, #12]
+    str r4, [r9, #16]
+    str r5, [r9, #20]
+    str r6, [r9, #24]
+    str r7, [r9, #28]
+    add sp, #124
+    pop {pc}
+.size ladder_sq, .-ladder_sq
 #endif
