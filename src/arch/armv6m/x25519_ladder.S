@@ -22,14 +22,15 @@
  *    well: the carries stay below 2^17 + 3, and W's top word below 2^31 + 2^17 + 3.
  * Every output is below 2^256, all that the multiplication and squaring ask of their inputs.
  *
- * The first and the last steps do less. The first starts from (x2 : z2) = (1 : 0): its
+ * The first and the last three steps do less. The first starts from (x2 : z2) = (1 : 0): its
  * (x3 : z3) is (1 : 0) + (x1 : 1), which stays (x1 : 1) (the twin's formulas give
  * (4 x1^2 : 4 x1), the same point), and its (x2 : z2) is 2 (x1 : 1) where its bit is 1,
  * (1 : 0) where it is 0: one doubling, kept or replaced under the bit's mask (2
  * multiplications and 2 squarings, not 5 and 4). The steps of bits 2 to 0, which the
  * contract zeroes, make the doubling only: their (x3 : z3) is never read (the first of them
- * may still select it, when bit 3 is 1). x1 = 0, where the twin's (x3 : z3) is (0 : 0) and this one's
- * (0 : 1), gives u = 0 either way: every point the steps reach is then (0 : 1) or has z = 0.
+ * may still select it, when bit 3 is 1). x1 = 0, where the twin's (x3 : z3) is (0 : 0) and
+ * this one's (0 : 1), gives u = 0 either way: every point the steps reach is then (0 : 1)
+ * or has z = 0.
  *
  * Constant time: the branches are the loop over the nbits bits, public; the scalar's byte is
  * read at an address fixed by the bit index; the selection is a mask (EOR, AND, EOR); every
