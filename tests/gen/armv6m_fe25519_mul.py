@@ -52,8 +52,11 @@ HEADER = """\
  * Reduction (mod p, below 2^256): t_7 + 38 t_15 first; its bits from 255 up come back at the
  * bottom as 19 times themselves (2^255 = 19 mod p), so one pass over words 0 to 6 (t_i +
  * 38 t_(i+8) + carry, 38 times each 16-bit digit by MULS) ends on word 7's remaining 31 bits
- * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. t_15 comes
- * from the combination's registers, not the frame.
+ * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. The
+ * combination leaves t_12..t_15 as x_hi y_hi's top half, in the frame where it was stored:
+ * the reduction adds the 2^384 v left out (v, the middle term's top word plus the carry
+ * into word 12, at most 2) as 38 v at word 4 (2^384 = 38 2^128 mod 2^256 - 38), three
+ * instructions where adding v through those four words and storing them took sixteen.
  *
  * Registers: r0-r7 (r4-r7 pushed with h's pointer and lr), r12 and lr as scratch: f's and
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
@@ -71,20 +74,20 @@ HEADER = """\
  * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
  * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,523 and fe_sq 1,048 on
- * the M0 (1,568 and 1,077 before y's difference stayed in registers, L_hi went into the
- * middle term at once and the LDM trims; 1,611 and 1,105 before M went straight from
- * registers into the 128-bit combinations; the column-scanning version: 2,255 and 1,607; the
- * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.56M cycles on the M0, with
- * this file's fe_add and fe_sub (3.65M with the 1,568 and 1,077 version). Where the time
- * goes in fe_mul: 9 leaves of 86 to 101 cycles, 851 in all (4 x 17 in MULS products; the
- * four reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer
- * where an LDM reads both words of each operand; the three middle ones store one word, not
- * four, and find both words of one difference and the first of the other in registers; the
- * first of M's finds f's difference in registers and reads only g's), 3 middle-term
- * combinations of 60 or 62 at 128 bits and one of 132 at 256, the differences 153, the
- * reduction 144. 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for
- * the column-scanning version).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,512 and fe_sq 1,041 on
+ * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored
+ * and the middle leaves kept b0 in a register; 1,568 and 1,077 before y's difference stayed
+ * in registers, L_hi went into the middle term at once and the LDM trims; 1,611 and 1,105
+ * before M went straight from registers into the 128-bit combinations; the column-scanning
+ * version: 2,255 and 1,607; the packed C twins: 6,200 and 4,569). Where the time goes in
+ * fe_mul: 9 leaves of 85 to 101 cycles, 845 in all (4 x 17 in MULS products; the four
+ * reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer where
+ * an LDM reads both words of each operand; the three middle ones store one word, not four,
+ * and find both words of one difference and the first of the other in registers; the first
+ * of M's finds f's difference in registers and reads only g's), 3 middle-term combinations
+ * of 60 or 62 at 128 bits and one of 120 at 256, the differences 153, the reduction 149.
+ * 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the
+ * column-scanning version).
  */
     .syntax unified
     .thumb
@@ -347,24 +350,25 @@ def leaf_mid(emit, dx, w0, b0_in_r7=True):
     """The middle product a b of kmul128, a = |y_lo - y_hi| in r0 and r1, never stored,
     b = |x_lo - x_hi| in the frame at dx, b0 in r7 as well: the low word to w0 (store_w0),
     the others in r0, r2, r1. Each word of a is used twice and stays in a register (a copy
-    each); b's are read again from the frame, the only operand to need its words stored.
-    The products go in as a1 b0, a0 b1, a1 b1 after a0 b0, so that each ends its operands'
-    use or reads them from the frame. Without b0_in_r7 (fe_mul's first leaf: f's
+    each), and so does b0 (a MOVS where a reload takes two cycles); b1, for which no
+    register is left, is read again from the frame, b the only operand to need its words
+    stored. The products go in as a1 b0, a0 b1, a1 b1 after a0 b0, so that each ends its
+    operands' use or reads them from the frame. Without b0_in_r7 (fe_mul's first leaf: f's
     difference in r0 and r1, g's in the frame at dx) b0 is read too and the words come out
     in r0, r2, r3, for an STM."""
-    emit("movs r5, r0")
     if not b0_in_r7:
         emit(f"ldr r7, [sp, #{dx}]")
+    emit("movs r5, r0", "movs r6, r7")
     mul32(emit, "r0", "r7", "r2", "r3", "r4")
     store_w0(emit, "r2", w0)
-    emit("movs r6, r1", f"ldr r7, [sp, #{dx}]")
-    mul32(emit, "r6", "r7", "r2", "r3", "r4")
-    emit("movs r3, #0", "adds r0, r0, r2", "adcs r6, r6, r3", f"ldr r7, [sp, #{dx + 4}]")
-    mul32(emit, "r5", "r7", "r2", "r3", "r4")
-    emit("adds r0, r0, r2", "adcs r6, r6, r5", "movs r3, #0", "adcs r3, r3, r3",
-         f"ldr r7, [sp, #{dx + 4}]")
-    mul32(emit, "r1", "r7", "r2", "r4", "r5")
-    emit("adds r2, r2, r6", "adcs r1, r1, r3" if b0_in_r7 else "adcs r3, r3, r1")
+    emit("movs r7, r1")
+    mul32(emit, "r7", "r6", "r2", "r3", "r4")
+    emit("movs r3, #0", "adds r0, r0, r2", "adcs r7, r7, r3", f"ldr r6, [sp, #{dx + 4}]")
+    mul32(emit, "r5", "r6", "r2", "r3", "r4")
+    emit("adds r0, r0, r2", "adcs r7, r7, r5", "movs r3, #0", "adcs r3, r3, r3",
+         f"ldr r6, [sp, #{dx + 4}]")
+    mul32(emit, "r1", "r6", "r2", "r4", "r5")
+    emit("adds r2, r2, r7", "adcs r1, r1, r3" if b0_in_r7 else "adcs r3, r3, r1")
 
 
 def add_middle(emit, p, r):
@@ -420,13 +424,13 @@ def combine4(emit, oo, mo, q):
             add_middle(emit, mo + 16 + 4 * i, f"r{i}")
         # Q + 2 + both = (1 - ~Q) + both.
         emit("sbcs r5, r5, r5", "subs r6, r6, r7", "adds r7, r6, r5", "adds r7, #1")
-    # R'[8..12) = H_lo + X_hi + the carry out of R'[4..8); R'[12..16) = H_hi + top + carry.
+    # R'[8..12) = H_lo + X_hi + the carry out of R'[4..8); H_hi stays as it is, and v = top +
+    # the carry out of R'[8..12) goes to lr for the reduction.
     emit("mov r4, r12", "negs r4, r4", f"add r6, sp, #{oo + 32}", "ldm r6, {r4, r5, r6}",
          "adcs r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6",
          f"ldr r4, [sp, #{oo + 44}]", "adcs r3, r3, r4",
-         f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}", "ldm r4!, {r0, r1, r2, r3}",
-         "movs r6, #0", "adcs r0, r0, r7", "adcs r1, r1, r6", "adcs r2, r2, r6",
-         "adcs r3, r3, r6", f"add r4, sp, #{oo + 48}", "stm r4!, {r0, r1, r2}")
+         f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}",
+         "movs r6, #0", "adcs r7, r7, r6", "mov lr, r7")
 
 
 def kmul128(emit, x, y, oo, t, q2, r12_free=False, x0_in_r0=False, advance=False):
@@ -496,7 +500,8 @@ def reduce_and_store(emit, ro, lo4, h_slot):
     two MULS of 16-bit digits, the second's top 6 bits going to the next word."""
     hp, k, z, w, b, x, t, c = "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"
     lo = [ro + 4 * i for i in range(4)] + [lo4 + 4 * i for i in range(4)]
-    emit(f"ldr {hp}, [sp, #{h_slot}]", f"movs {k}, #38", f"movs {z}, #0")
+    emit(f"ldr {hp}, [sp, #{h_slot}]", f"movs {k}, #38", f"movs {z}, #0",
+         f"ldr {w}, [sp, #{ro + 60}]")
     emit(f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
          f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"lsls {x}, {w}, #16",
          f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}", f"adcs {w}, {w}, {z}",
@@ -505,6 +510,8 @@ def reduce_and_store(emit, ro, lo4, h_slot):
          f"movs {x}, #19", f"muls {w}, {x}, {w}")
     w, c = c, w
     for i in range(7):
+        if i == 4:
+            emit(f"mov {b}, lr", f"muls {b}, {k}, {b}", f"adds {c}, {c}, {b}")
         emit(f"ldr {w}, [sp, #{ro + 32 + 4 * i}]", f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
              f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"adds {b}, {b}, {c}",
              f"lsls {x}, {w}, #16", f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}",

@@ -61,14 +61,15 @@ HEADER = """\
  * division, whose stack is the deepest, the rest on return: the ladder peaks at 472 bytes
  * on the M0 with the division's, where the twin peaks at 568.
  *
- * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 12,470, 880 of them here
+ * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 12,390, 880 of them here
  * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
- * fe_mul121666.S: about 12,810; the select 130 where the twin's two swaps took 266, an
+ * fe_mul121666.S: about 12,730; the select 130 where the twin's two swaps took 266, an
  * addition or a subtraction 68 where a call took 107, W 190 where fe_mul121666 and fe_add
- * took 297); the kernel firmware's 8 bits and division 141,104 (the twin: 150,430);
- * crypto_scalarmult 3,223,434 (3,236,588 with full steps for bits 2 to 0; 3,369,163 with the
- * twin and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that
- * Pornin's x25519-cm0 takes in the same model.
+ * took 297); the kernel firmware's 8 bits and division 140,617 (the twin: 149,896);
+ * crypto_scalarmult 3,202,446 (3,223,434 with fe25519_mul.S's fe_mul at 1,523 and fe_sq at
+ * 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163 with the twin
+ * and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that Pornin's
+ * x25519-cm0 takes in the same model.
  * Code: 3.0 KB, the first step and the doubling-only one written out apart.
  */
 #include <kernels.h>

@@ -34,8 +34,11 @@
  * Reduction (mod p, below 2^256): t_7 + 38 t_15 first; its bits from 255 up come back at the
  * bottom as 19 times themselves (2^255 = 19 mod p), so one pass over words 0 to 6 (t_i +
  * 38 t_(i+8) + carry, 38 times each 16-bit digit by MULS) ends on word 7's remaining 31 bits
- * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. t_15 comes
- * from the combination's registers, not the frame.
+ * plus a carry below 2^6: nothing carries out of bit 256, and no second pass. The
+ * combination leaves t_12..t_15 as x_hi y_hi's top half, in the frame where it was stored:
+ * the reduction adds the 2^384 v left out (v, the middle term's top word plus the carry
+ * into word 12, at most 2) as 38 v at word 4 (2^384 = 38 2^128 mod 2^256 - 38), three
+ * instructions where adding v through those four words and storing them took sixteen.
  *
  * Registers: r0-r7 (r4-r7 pushed with h's pointer and lr), r12 and lr as scratch: f's and
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
@@ -53,20 +56,20 @@
  * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
  * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,523 and fe_sq 1,048 on
- * the M0 (1,568 and 1,077 before y's difference stayed in registers, L_hi went into the
- * middle term at once and the LDM trims; 1,611 and 1,105 before M went straight from
- * registers into the 128-bit combinations; the column-scanning version: 2,255 and 1,607; the
- * packed C twins: 6,200 and 4,569); X25519 (crypto_scalarmult) 3.56M cycles on the M0, with
- * this file's fe_add and fe_sub (3.65M with the 1,568 and 1,077 version). Where the time
- * goes in fe_mul: 9 leaves of 86 to 101 cycles, 851 in all (4 x 17 in MULS products; the
- * four reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer
- * where an LDM reads both words of each operand; the three middle ones store one word, not
- * four, and find both words of one difference and the first of the other in registers; the
- * first of M's finds f's difference in registers and reads only g's), 3 middle-term
- * combinations of 60 or 62 at 128 bits and one of 132 at 256, the differences 153, the
- * reduction 144. 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for
- * the column-scanning version).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,512 and fe_sq 1,041 on
+ * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored
+ * and the middle leaves kept b0 in a register; 1,568 and 1,077 before y's difference stayed
+ * in registers, L_hi went into the middle term at once and the LDM trims; 1,611 and 1,105
+ * before M went straight from registers into the 128-bit combinations; the column-scanning
+ * version: 2,255 and 1,607; the packed C twins: 6,200 and 4,569). Where the time goes in
+ * fe_mul: 9 leaves of 85 to 101 cycles, 845 in all (4 x 17 in MULS products; the four
+ * reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer where
+ * an LDM reads both words of each operand; the three middle ones store one word, not four,
+ * and find both words of one difference and the first of the other in registers; the first
+ * of M's finds f's difference in registers and reads only g's), 3 middle-term combinations
+ * of 60 or 62 at 128 bits and one of 120 at 256, the differences 153, the reduction 149.
+ * 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the
+ * column-scanning version).
  */
     .syntax unified
     .thumb
@@ -120,8 +123,9 @@ microsalt_fe_mul:
     ldr r6, [sp, #32]
     eors r5, r5, r6
     str r5, [sp, #96]
-    movs r5, r0
     ldr r7, [sp, #16]
+    movs r5, r0
+    movs r6, r7
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r7
@@ -140,69 +144,68 @@ microsalt_fe_mul:
     adds r2, r2, r7
     adcs r0, r0, r3
     str r2, [sp, #64]
-    movs r6, r1
-    ldr r7, [sp, #16]
-    uxth r2, r6
-    lsrs r6, r6, #16
-    uxth r3, r7
+    movs r7, r1
+    uxth r2, r7
     lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
-    muls r3, r6, r3
-    muls r6, r7, r6
-    lsls r7, r4, #16
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r6, r6, r4
-    lsls r7, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
-    adcs r6, r6, r3
+    adds r2, r2, r6
+    adcs r7, r7, r3
     movs r3, #0
     adds r0, r0, r2
-    adcs r6, r6, r3
-    ldr r7, [sp, #20]
+    adcs r7, r7, r3
+    ldr r6, [sp, #20]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r3, r7
-    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
     muls r3, r5, r3
-    muls r5, r7, r5
-    lsls r7, r4, #16
+    muls r5, r6, r5
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r4
-    lsls r7, r3, #16
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r6, r6, r5
+    adcs r7, r7, r5
     movs r3, #0
     adcs r3, r3, r3
-    ldr r7, [sp, #20]
+    ldr r6, [sp, #20]
     uxth r2, r1
     lsrs r1, r1, #16
-    uxth r4, r7
-    lsrs r7, r7, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
     movs r5, r2
-    muls r5, r7, r5
+    muls r5, r6, r5
     muls r2, r4, r2
     muls r4, r1, r4
-    muls r1, r7, r1
-    lsls r7, r5, #16
+    muls r1, r6, r1
+    lsls r6, r5, #16
     lsrs r5, r5, #16
-    adds r2, r2, r7
-    adcs r1, r1, r5
-    lsls r7, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r1, r1, r4
     adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
     adcs r3, r3, r1
     add r4, sp, #68
     stm r4!, {r0, r2, r3}
@@ -317,6 +320,7 @@ microsalt_fe_mul:
     mvns r5, r5
     str r5, [sp, #32]
     movs r5, r0
+    movs r6, r7
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r7
@@ -335,69 +339,68 @@ microsalt_fe_mul:
     adds r2, r2, r7
     adcs r0, r0, r3
     str r2, [sp, #16]
-    movs r6, r1
-    ldr r7, [sp, #0]
-    uxth r2, r6
-    lsrs r6, r6, #16
-    uxth r3, r7
+    movs r7, r1
+    uxth r2, r7
     lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
-    muls r3, r6, r3
-    muls r6, r7, r6
-    lsls r7, r4, #16
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r6, r6, r4
-    lsls r7, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
-    adcs r6, r6, r3
+    adds r2, r2, r6
+    adcs r7, r7, r3
     movs r3, #0
     adds r0, r0, r2
-    adcs r6, r6, r3
-    ldr r7, [sp, #4]
+    adcs r7, r7, r3
+    ldr r6, [sp, #4]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r3, r7
-    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
     muls r3, r5, r3
-    muls r5, r7, r5
-    lsls r7, r4, #16
+    muls r5, r6, r5
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r4
-    lsls r7, r3, #16
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r6, r6, r5
+    adcs r7, r7, r5
     movs r3, #0
     adcs r3, r3, r3
-    ldr r7, [sp, #4]
+    ldr r6, [sp, #4]
     uxth r2, r1
     lsrs r1, r1, #16
-    uxth r4, r7
-    lsrs r7, r7, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
     movs r5, r2
-    muls r5, r7, r5
+    muls r5, r6, r5
     muls r2, r4, r2
     muls r4, r1, r4
-    muls r1, r7, r1
-    lsls r7, r5, #16
+    muls r1, r6, r1
+    lsls r6, r5, #16
     lsrs r5, r5, #16
-    adds r2, r2, r7
-    adcs r1, r1, r5
-    lsls r7, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r1, r1, r4
     adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
     adcs r1, r1, r3
     ldr r3, [sp, #16]
     ldr r6, [sp, #32]
@@ -645,6 +648,7 @@ microsalt_fe_mul:
     mvns r5, r5
     str r5, [sp, #48]
     movs r5, r0
+    movs r6, r7
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r7
@@ -663,69 +667,68 @@ microsalt_fe_mul:
     adds r2, r2, r7
     adcs r0, r0, r3
     str r2, [sp, #40]
-    movs r6, r1
-    ldr r7, [sp, #32]
-    uxth r2, r6
-    lsrs r6, r6, #16
-    uxth r3, r7
+    movs r7, r1
+    uxth r2, r7
     lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
-    muls r3, r6, r3
-    muls r6, r7, r6
-    lsls r7, r4, #16
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r6, r6, r4
-    lsls r7, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
-    adcs r6, r6, r3
+    adds r2, r2, r6
+    adcs r7, r7, r3
     movs r3, #0
     adds r0, r0, r2
-    adcs r6, r6, r3
-    ldr r7, [sp, #36]
+    adcs r7, r7, r3
+    ldr r6, [sp, #36]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r3, r7
-    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
     muls r3, r5, r3
-    muls r5, r7, r5
-    lsls r7, r4, #16
+    muls r5, r6, r5
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r4
-    lsls r7, r3, #16
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r6, r6, r5
+    adcs r7, r7, r5
     movs r3, #0
     adcs r3, r3, r3
-    ldr r7, [sp, #36]
+    ldr r6, [sp, #36]
     uxth r2, r1
     lsrs r1, r1, #16
-    uxth r4, r7
-    lsrs r7, r7, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
     movs r5, r2
-    muls r5, r7, r5
+    muls r5, r6, r5
     muls r2, r4, r2
     muls r4, r1, r4
-    muls r1, r7, r1
-    lsls r7, r5, #16
+    muls r1, r6, r1
+    lsls r6, r5, #16
     lsrs r5, r5, #16
-    adds r2, r2, r7
-    adcs r1, r1, r5
-    lsls r7, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r1, r1, r4
     adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
     adcs r1, r1, r3
     ldr r3, [sp, #40]
     ldr r6, [sp, #48]
@@ -971,6 +974,7 @@ microsalt_fe_mul:
     mvns r5, r5
     mov lr, r5
     movs r5, r0
+    movs r6, r7
     uxth r2, r0
     lsrs r0, r0, #16
     uxth r3, r7
@@ -989,69 +993,68 @@ microsalt_fe_mul:
     adds r2, r2, r7
     adcs r0, r0, r3
     mov r12, r2
-    movs r6, r1
-    ldr r7, [sp, #100]
-    uxth r2, r6
-    lsrs r6, r6, #16
-    uxth r3, r7
+    movs r7, r1
+    uxth r2, r7
     lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
-    muls r3, r6, r3
-    muls r6, r7, r6
-    lsls r7, r4, #16
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r6, r6, r4
-    lsls r7, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
-    adcs r6, r6, r3
+    adds r2, r2, r6
+    adcs r7, r7, r3
     movs r3, #0
     adds r0, r0, r2
-    adcs r6, r6, r3
-    ldr r7, [sp, #104]
+    adcs r7, r7, r3
+    ldr r6, [sp, #104]
     uxth r2, r5
     lsrs r5, r5, #16
-    uxth r3, r7
-    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
     movs r4, r2
-    muls r4, r7, r4
+    muls r4, r6, r4
     muls r2, r3, r2
     muls r3, r5, r3
-    muls r5, r7, r5
-    lsls r7, r4, #16
+    muls r5, r6, r5
+    lsls r6, r4, #16
     lsrs r4, r4, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r4
-    lsls r7, r3, #16
+    lsls r6, r3, #16
     lsrs r3, r3, #16
-    adds r2, r2, r7
+    adds r2, r2, r6
     adcs r5, r5, r3
     adds r0, r0, r2
-    adcs r6, r6, r5
+    adcs r7, r7, r5
     movs r3, #0
     adcs r3, r3, r3
-    ldr r7, [sp, #104]
+    ldr r6, [sp, #104]
     uxth r2, r1
     lsrs r1, r1, #16
-    uxth r4, r7
-    lsrs r7, r7, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
     movs r5, r2
-    muls r5, r7, r5
+    muls r5, r6, r5
     muls r2, r4, r2
     muls r4, r1, r4
-    muls r1, r7, r1
-    lsls r7, r5, #16
+    muls r1, r6, r1
+    lsls r6, r5, #16
     lsrs r5, r5, #16
-    adds r2, r2, r7
-    adcs r1, r1, r5
-    lsls r7, r4, #16
-    lsrs r4, r4, #16
-    adds r2, r2, r7
-    adcs r1, r1, r4
     adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
     adcs r1, r1, r3
     mov r3, r12
     mov r6, lr
@@ -1169,17 +1172,13 @@ microsalt_fe_mul:
     adcs r3, r3, r4
     add r4, sp, #32
     stm r4!, {r0, r1, r2, r3}
-    ldm r4!, {r0, r1, r2, r3}
     movs r6, #0
-    adcs r0, r0, r7
-    adcs r1, r1, r6
-    adcs r2, r2, r6
-    adcs r3, r3, r6
-    add r4, sp, #48
-    stm r4!, {r0, r1, r2}
+    adcs r7, r7, r6
+    mov lr, r7
     ldr r0, [sp, #108]
     movs r1, #38
     movs r2, #0
+    ldr r3, [sp, #60]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -1253,6 +1252,9 @@ microsalt_fe_mul:
     adds r6, r6, r5
     adcs r3, r3, r2
     stm r0!, {r6}
+    mov r4, lr
+    muls r4, r1, r4
+    adds r3, r3, r4
     ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
@@ -2017,17 +2019,13 @@ microsalt_fe_sq:
     adcs r3, r3, r4
     add r4, sp, #32
     stm r4!, {r0, r1, r2, r3}
-    ldm r4!, {r0, r1, r2, r3}
     movs r6, #0
-    adcs r0, r0, r7
-    adcs r1, r1, r6
-    adcs r2, r2, r6
-    adcs r3, r3, r6
-    add r4, sp, #48
-    stm r4!, {r0, r1, r2}
+    adcs r7, r7, r6
+    mov lr, r7
     ldr r0, [sp, #96]
     movs r1, #38
     movs r2, #0
+    ldr r3, [sp, #60]
     uxth r4, r3
     lsrs r3, r3, #16
     muls r4, r1, r4
@@ -2101,6 +2099,9 @@ microsalt_fe_sq:
     adds r6, r6, r5
     adcs r3, r3, r2
     stm r0!, {r6}
+    mov r4, lr
+    muls r4, r1, r4
+    adds r3, r3, r4
     ldr r7, [sp, #48]
     uxth r4, r7
     lsrs r7, r7, #16
