@@ -62,6 +62,13 @@ HEADER = """\
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
  * low word in r12), then a sign mask or a word of a combination; r8-r11 untouched.
  *
+ * The M0's X25519 ladder (tests/gen/armv6m_x25519_ladder.py) emits the same routines again
+ * with high set: they save no register (push h's pointer and lr only) and keep in r8-r11
+ * what these put in the frame or load twice: the leaves' copies of x's second word and y's
+ * first, the masks, the middle leaves' low words and the second word of their x
+ * difference, sq128's second square, and the combination's t_8..t_11 for the reduction:
+ * 1,440 and 990 cycles (static count) against 1,482 and 1,018 here.
+ *
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
  * rest small: M first, from the outer differences stored in L's place, its inner difference
@@ -74,20 +81,20 @@ HEADER = """\
  * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
  * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,512 and fe_sq 1,041 on
- * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored
- * and the middle leaves kept b0 in a register; 1,568 and 1,077 before y's difference stayed
- * in registers, L_hi went into the middle term at once and the LDM trims; 1,611 and 1,105
- * before M went straight from registers into the 128-bit combinations; the column-scanning
- * version: 2,255 and 1,607; the packed C twins: 6,200 and 4,569). Where the time goes in
- * fe_mul: 9 leaves of 85 to 101 cycles, 845 in all (4 x 17 in MULS products; the four
- * reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer where
- * an LDM reads both words of each operand; the three middle ones store one word, not four,
- * and find both words of one difference and the first of the other in registers; the first
- * of M's finds f's difference in registers and reads only g's), 3 middle-term combinations
- * of 60 or 62 at 128 bits and one of 120 at 256, the differences 153, the reduction 149.
- * 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the
- * column-scanning version).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,506 and fe_sq 1,041 on
+ * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored,
+ * the middle leaves kept b0 in a register and the differences stopped storing it; 1,568
+ * and 1,077 before y's difference stayed in registers, L_hi went into the middle term at
+ * once and the LDM trims; 1,611 and 1,105 before M went straight from registers into the
+ * 128-bit combinations; the column-scanning version: 2,255 and 1,607; the packed C twins:
+ * 6,200 and 4,569). Where the time goes in fe_mul: 9 leaves of 85 to 101 cycles, 845 in
+ * all (4 x 17 in MULS products; the four reading f and g take 4 more, to bring their
+ * pointers back from r12 and lr, 2 fewer where an LDM reads both words of each operand;
+ * the three middle ones store one word, not four, and find both words of one difference
+ * and the first of the other in registers; the first of M's finds f's difference in
+ * registers and reads only g's), 3 middle-term combinations of 60 or 62 at 128 bits and
+ * one of 120 at 256, the differences 147, the reduction 149. 4.1 KB of 16-bit
+ * instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the column-scanning version).
  */
     .syntax unified
     .thumb
@@ -140,72 +147,89 @@ def sq32(emit, a, t, x, y):
 
 
 def store_w0(emit, r, w0):
-    """The low word of a leaf aside: to the frame, or to r12 (a MOV each way)."""
-    emit(f"mov {w0}, {r}" if w0 == "r12" else f"str {r}, [sp, #{w0}]")
+    """The low word of a leaf aside: to the frame, or to a high register (a MOV each way)."""
+    emit(f"mov {w0}, {r}" if isinstance(w0, str) else f"str {r}, [sp, #{w0}]")
 
 
-def leaf_mul_regs(emit, x, y, w0):
+def leaf_mul_regs(emit, x, y, w0, high=False):
     """x y (2 words each, x and y as in at()): the low word to w0 (store_w0), the other three
     in r0, r1, r3. x0 and y1 are copied
     aside for the third product (a MOVS, where a reload takes two cycles); the fourth
-    reloads x1 and y0: no register is left for their copies, nor for the pointers, which
-    come back from their high registers."""
+    reloads x1 and y0: no low register is left for their copies, nor for the pointers,
+    which come back from their high registers. With high (r8 and r9 free) x1 and y0 wait
+    there instead, where the operands are at pointers: a MOV each way, against a MOV of
+    the pointer and an LDR."""
     (bx, xo), (by, yo) = x, y
+    keep = high and bx != "sp"
     px = base_reg(emit, bx, "r6")
     py = px if by == bx else base_reg(emit, by, "r7")
     emit(f"ldr r0, [{px}, #{xo}]", "movs r5, r0", f"ldr r1, [{py}, #{yo}]")
+    if keep:
+        emit("mov r9, r1")
     mul32(emit, "r0", "r1", "r2", "r3", "r4")
     store_w0(emit, "r2", w0)
     emit(f"ldr r3, [{px}, #{xo + 4}]", f"ldr r2, [{py}, #{yo + 4}]", "movs r6, r2")
+    if keep:
+        emit("mov r8, r3")
     mul32(emit, "r3", "r2", "r1", "r4", "r7")
     mul32(emit, "r5", "r6", "r2", "r4", "r7")
     emit("movs r6, #0", "adds r0, r0, r2", "adcs r1, r1, r5", "adcs r3, r3, r6")
-    px = base_reg(emit, bx, "r4")
-    emit(f"ldr r2, [{px}, #{xo + 4}]")
-    py = px if by == bx else base_reg(emit, by, "r4")
-    emit(f"ldr r5, [{py}, #{yo}]")
+    if keep:
+        emit("mov r2, r8", "mov r5, r9")
+    else:
+        px = base_reg(emit, bx, "r4")
+        emit(f"ldr r2, [{px}, #{xo + 4}]")
+        py = px if by == bx else base_reg(emit, by, "r4")
+        emit(f"ldr r5, [{py}, #{yo}]")
     mul32(emit, "r2", "r5", "r4", "r6", "r7")
     emit("movs r5, #0", "adds r0, r0, r4", "adcs r1, r1, r2", "adcs r3, r3, r5")
 
 
-def leaf_mul_ldm(emit, x, y, w0):
+def leaf_mul_ldm(emit, x, y, w0, high=False):
     """leaf_mul_regs where x and y are at their pointers themselves (no offset to add for an
     LDM): each operand's two words by one LDM, a cycle less than two LDRs, x1 and y1 kept
     in registers (y1 copied for the third product, as before); the other three words in r0,
-    r1, r6."""
+    r1, r6. high as leaf_mul_regs'."""
     (bx, _), (by, _) = x, y
     emit(f"mov r6, {bx}", "ldm r6, {r0, r6}", f"mov r7, {by}", "ldm r7, {r1, r7}",
          "movs r5, r0")
+    if high:
+        emit("mov r8, r6", "mov r9, r1")
     mul32(emit, "r0", "r1", "r2", "r3", "r4")
     store_w0(emit, "r2", w0)
     emit("movs r2, r7")
     mul32(emit, "r6", "r7", "r1", "r3", "r4")
     mul32(emit, "r5", "r2", "r3", "r4", "r7")
-    emit("movs r4, #0", "adds r0, r0, r3", "adcs r1, r1, r5", "adcs r6, r6, r4",
-         f"mov r4, {bx}", "ldr r2, [r4, #4]", f"mov r4, {by}", "ldr r5, [r4, #0]")
+    emit("movs r4, #0", "adds r0, r0, r3", "adcs r1, r1, r5", "adcs r6, r6, r4")
+    if high:
+        emit("mov r2, r8", "mov r5, r9")
+    else:
+        emit(f"mov r4, {bx}", "ldr r2, [r4, #4]", f"mov r4, {by}", "ldr r5, [r4, #0]")
     mul32(emit, "r2", "r5", "r4", "r3", "r7")
     emit("movs r5, #0", "adds r0, r0, r4", "adcs r1, r1, r2", "adcs r6, r6, r5")
 
 
-def leaf_mul(emit, x, y, oo, x0_in_r0=False):
+def leaf_mul(emit, x, y, oo, x0_in_r0=False, high=False):
     """[oo] (4 words) = x y (2 words each), four 32x32 products; x0_in_r0: x is a difference
-    just taken, both words still in r0 and r1 (leaf_mid's order), y in the frame."""
+    just taken, both words still in r0 and r1 (leaf_mid's order), y in the frame; high as
+    leaf_mul_regs'."""
     if x0_in_r0:
         leaf_mid(emit, y[1], oo, b0_in_r7=False)
         emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r2, r3}")
         return
     if "sp" not in (x[0], y[0]) and x[0] != y[0] and x[1] == y[1] == 0:
-        leaf_mul_ldm(emit, x, y, oo)
+        leaf_mul_ldm(emit, x, y, oo, high)
         emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r6}")
         return
-    leaf_mul_regs(emit, x, y, oo)
+    leaf_mul_regs(emit, x, y, oo, high)
     emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
-def leaf_sq(emit, x, oo, x0_in_r0=False):
+def leaf_sq(emit, x, oo, x0_in_r0=False, high=False):
     """[oo] (4 words) = x^2 (2 words): the squares of both words, and their product added
     twice (it is below 2^64: twice would need a 65th bit); x0_in_r0: x is a difference just
-    taken, still in r0-r3 (multiplication commutes, so the one taken last goes first)."""
+    taken, still in r0-r3 (multiplication commutes, so the one taken last goes first).
+    high: the words go to r8-r11 instead of the frame."""
     b, xo = x
     p = base_reg(emit, b, "r7")
     x1_in_r3 = p != "sp" and xo == 0 and not x0_in_r0
@@ -219,7 +243,7 @@ def leaf_sq(emit, x, oo, x0_in_r0=False):
     # into r4.
     t = "r4" if x0_in_r0 else "r1"
     sq32(emit, "r0", t, "r5", "r6")
-    emit(f"str {t}, [sp, #{oo}]")
+    emit(f"mov r8, {t}" if high else f"str {t}, [sp, #{oo}]")
     if x0_in_r0:
         emit("movs r3, r1")
     elif not x1_in_r3:
@@ -230,7 +254,10 @@ def leaf_sq(emit, x, oo, x0_in_r0=False):
     emit("movs r4, #0")
     for _ in range(2):
         emit("adds r0, r0, r5", "adcs r1, r1, r2", "adcs r3, r3, r4")
-    emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
+    if high:
+        emit("mov r9, r0", "mov r10, r1", "mov r11, r3")
+    else:
+        emit(f"add r4, sp, #{oo + 4}", "stm r4!, {r0, r1, r3}")
 
 
 def cross_regs(emit, x):
@@ -253,12 +280,14 @@ def cross_regs(emit, x):
     emit("movs r5, #0", "adds r0, r0, r3", "adcs r2, r2, r1", "adcs r7, r7, r5")
 
 
-def sq128(emit, x, oo, x0_in_r0=False):
+def sq128(emit, x, oo, x0_in_r0=False, high=False):
     """[oo] (8 words) = x^2 (4 words): x0^2 + 2^128 x1^2 + 2^65 x0 x1 in 64-bit halves,
     cheaper here than Karatsuba's third square and its combination. The cross product's low
-    word waits in r12 (fe_sq keeps f's pointer in lr)."""
+    word waits in r12 (fe_sq keeps f's pointer in lr); with high (r8-r11 free) x1^2 waits in
+    r8-r11 for the doubled product, which then goes into R[4..8) from there, not stored
+    twice."""
     leaf_sq(emit, x, oo, x0_in_r0)
-    leaf_sq(emit, at(x, 2), oo + 16)
+    leaf_sq(emit, at(x, 2), oo + 16, high=high)
     cross_regs(emit, x)
     d, p, q = ["r1", "r0", "r2", "r7"], "r3", "r1"
     emit(f"mov {d[0]}, r12", f"adds {d[0]}, {d[0]}, {d[0]}", f"adcs {d[1]}, {d[1]}, {d[1]}",
@@ -267,21 +296,27 @@ def sq128(emit, x, oo, x0_in_r0=False):
     # R[2..8) += the doubled product, two words at a time: p reads, q (once its word is in)
     # writes.
     emit(f"add {p}, sp, #{oo + 8}", f"ldm {p}!, {{r5, r6}}", f"adds r5, r5, {d[0]}",
-         f"adcs r6, r6, {d[1]}", f"add {q}, sp, #{oo + 8}", f"stm {q}!, {{r5, r6}}",
-         f"ldm {p}!, {{r5, r6}}", f"adcs r5, r5, {d[2]}", f"adcs r6, r6, {d[3]}",
+         f"adcs r6, r6, {d[1]}", f"add {q}, sp, #{oo + 8}", f"stm {q}!, {{r5, r6}}")
+    if high:
+        # MOV from a high register leaves the flags: the chain goes on through r8-r11.
+        emit("mov r0, r8", "mov r3, r9", f"adcs r0, r0, {d[2]}", f"adcs r3, r3, {d[3]}",
+             "mov r5, r10", "mov r6, r11", "adcs r5, r5, r4", "movs r2, #0",
+             "adcs r6, r6, r2", f"stm {q}!, {{r0, r3, r5, r6}}")
+        return
+    emit(f"ldm {p}!, {{r5, r6}}", f"adcs r5, r5, {d[2]}", f"adcs r6, r6, {d[3]}",
          f"stm {q}!, {{r5, r6}}",
          f"ldm {p}!, {{r5, r6}}", "adcs r5, r5, r4", "movs r0, #0", "adcs r6, r6, r0",
          f"stm {q}!, {{r5, r6}}")
 
 
-def diff(emit, k, x, do, m, store_m=False, keep0=None, advance=False):
+def diff(emit, k, x, do, m, store_m=False, keep0=None, keep1=None, advance=False):
     """[do] (k words) = |x_lo - x_hi| of the 2k words x; m = -1 when x_lo < x_hi, else 0; the
     negation (x ^ m) - m is branch-free. Uses r0-r4 and m (k = 4: r0-r7, x_hi read by one
     LDM); store_m puts m after the difference, by the same STM (a cycle, where a STR takes
-    two). keep0 (k = 2) leaves the first word in that register as well, for the leaf after
-    (two STRs cost what the ADD and STM do). advance (x at a pointer, k = 2) leaves that
-    pointer moved on to x's end, by the LDM's write-back. Everything is read before [do] is
-    written: do may be x's own offset in the frame."""
+    two). keep0 (k = 2) leaves the first word in that register, not stored (the leaf after
+    reads it there), and the second at [do + 4], or in the high register keep1. advance (x
+    at a pointer, k = 2) leaves that pointer moved on to x's end, by the LDM's write-back.
+    Everything is read before [do] is written: do may be x's own offset in the frame."""
     regs = ["r0", "r1", "r2", "r3"]
     b = x[0]
     address(emit, x, "r4")
@@ -291,7 +326,7 @@ def diff(emit, k, x, do, m, store_m=False, keep0=None, advance=False):
     if k == 2 and keep0:
         emit(f"subs {keep0}, r0, r2", "sbcs r1, r1, r3", f"sbcs {m}, {m}, {m}",
              f"eors {keep0}, {keep0}, {m}", f"eors r1, r1, {m}", f"subs {keep0}, {keep0}, {m}",
-             f"sbcs r1, r1, {m}", f"str {keep0}, [sp, #{do}]", f"str r1, [sp, #{do + 4}]")
+             f"sbcs r1, r1, {m}", f"mov {keep1}, r1" if keep1 else f"str r1, [sp, #{do + 4}]")
         return
     if k == 2:
         emit("subs r0, r0, r2", "sbcs r1, r1, r3")
@@ -319,14 +354,14 @@ def load_q(emit, q, reg):
 
 def combine2(emit, oo, w0, q):
     """k = 2: R[0..8) at oo holds L and H; M comes straight from leaf_mid (words 1 to 3 in
-    r0, r2, r1, word 0 at w0: r12, or the frame slot it was put in), never stored; Q as
-    load_q takes it. R[2..8) += X + 2^128 top, X + 2^128 top = L + H + (M ^ Q) - Q (the
-    middle term, below 2^129): M ^ Q takes L (- Q as the first carry), then H, in M's
-    registers, each chain's carry going into Q itself, which becomes the top word; then
-    R[2..4) out by one STM and R[4..8) by another, the zero that took the carries becoming
-    R[7] as its carry comes in."""
+    r0, r2, r1, word 0 at w0: a high register, or the frame slot it was put in), never
+    stored; Q as load_q takes it. R[2..8) += X + 2^128 top, X + 2^128 top = L + H +
+    (M ^ Q) - Q (the middle term, below 2^129): M ^ Q takes L (- Q as the first carry),
+    then H, in M's registers, each chain's carry going into Q itself, which becomes the top
+    word; then R[2..4) out by one STM and R[4..8) by another, the zero that took the carries
+    becoming R[7] as its carry comes in."""
     m0, m1, m2, m3 = "r3", "r0", "r2", "r1"
-    emit(f"mov {m0}, r12" if w0 == "r12" else f"ldr {m0}, [sp, #{w0}]")
+    emit(f"mov {m0}, {w0}" if isinstance(w0, str) else f"ldr {m0}, [sp, #{w0}]")
     load_q(emit, q, "r6")
     emit(f"eors {m0}, {m0}, r6", f"eors {m1}, {m1}, r6", f"eors {m2}, {m2}, r6",
          f"eors {m3}, {m3}, r6",
@@ -346,16 +381,16 @@ def combine2(emit, oo, w0, q):
          f"stm {m0}!, {{r4, r5, r6, r7}}")
 
 
-def leaf_mid(emit, dx, w0, b0_in_r7=True):
+def leaf_mid(emit, dx, w0, b0_in_r7=True, b1=None):
     """The middle product a b of kmul128, a = |y_lo - y_hi| in r0 and r1, never stored,
-    b = |x_lo - x_hi| in the frame at dx, b0 in r7 as well: the low word to w0 (store_w0),
-    the others in r0, r2, r1. Each word of a is used twice and stays in a register (a copy
-    each), and so does b0 (a MOVS where a reload takes two cycles); b1, for which no
-    register is left, is read again from the frame, b the only operand to need its words
-    stored. The products go in as a1 b0, a0 b1, a1 b1 after a0 b0, so that each ends its
-    operands' use or reads them from the frame. Without b0_in_r7 (fe_mul's first leaf: f's
-    difference in r0 and r1, g's in the frame at dx) b0 is read too and the words come out
-    in r0, r2, r3, for an STM."""
+    b = |x_lo - x_hi| in r7 (b0) and at dx + 4 in the frame, or in the high register b1
+    (b1): the low word to w0 (store_w0), the others in r0, r2, r1. Each word of a is used
+    twice and stays in a register (a copy each), and so does b0 (a MOVS where a reload
+    takes two cycles); b1, for which no low register is left, is read twice. The products
+    go in as a1 b0, a0 b1, a1 b1 after a0 b0, so that each ends its operands' use or reads
+    them again. Without b0_in_r7 (fe_mul's first leaf: f's difference in r0 and r1, g's in
+    the frame at dx) b0 is read from the frame too and the words come out in r0, r2, r3,
+    for an STM."""
     if not b0_in_r7:
         emit(f"ldr r7, [sp, #{dx}]")
     emit("movs r5, r0", "movs r6, r7")
@@ -363,10 +398,11 @@ def leaf_mid(emit, dx, w0, b0_in_r7=True):
     store_w0(emit, "r2", w0)
     emit("movs r7, r1")
     mul32(emit, "r7", "r6", "r2", "r3", "r4")
-    emit("movs r3, #0", "adds r0, r0, r2", "adcs r7, r7, r3", f"ldr r6, [sp, #{dx + 4}]")
+    emit("movs r3, #0", "adds r0, r0, r2", "adcs r7, r7, r3",
+         f"mov r6, {b1}" if b1 else f"ldr r6, [sp, #{dx + 4}]")
     mul32(emit, "r5", "r6", "r2", "r3", "r4")
     emit("adds r0, r0, r2", "adcs r7, r7, r5", "movs r3, #0", "adcs r3, r3, r3",
-         f"ldr r6, [sp, #{dx + 4}]")
+         f"mov r6, {b1}" if b1 else f"ldr r6, [sp, #{dx + 4}]")
     mul32(emit, "r1", "r6", "r2", "r4", "r5")
     emit("adds r2, r2, r7", "adcs r1, r1, r3" if b0_in_r7 else "adcs r3, r3, r1")
 
@@ -384,7 +420,7 @@ def sub_middle(emit, p, first):
          "sbcs r1, r1, r5", "ldm r7!, {r4, r5}", "sbcs r2, r2, r4", "sbcs r3, r3, r5")
 
 
-def combine4(emit, oo, mo, q):
+def combine4(emit, oo, mo, q, high=False):
     """combine2's middle term for k = 4: R[0..16) at oo, M (8 words) at mo, ~Q as load_q
     takes it (add_middle), or None for squaring (Q = -1: M comes off by SBCS, sub_middle;
     the carries of its chains are the same). The low half of the middle term, X_lo = L_lo +
@@ -394,8 +430,8 @@ def combine4(emit, oo, mo, q):
     L_hi + H_hi + (M_hi ^ Q) + carries, then R'[8..12) = H_lo + X_hi and R'[12..16) = H_hi +
     top. Carries wait as c - 1 (SBCS r, r, r: one instruction where 0 then ADCS takes two) and
     come back by NEGS (0 - (c - 1) carries just when c = 1); the top word Q + c1 + c2 is then
-    Q + 2 plus both, 1 plus both for squaring; NEGS of ~Q is the first carry, - Q. R'_15 is
-    left in r3 for the reduction, not stored."""
+    Q + 2 plus both, 1 plus both for squaring; NEGS of ~Q is the first carry, - Q. high
+    (r8-r11 free): R'[8..12) goes to r8-r11 for the reduction, not to the frame."""
     emit(f"add r4, sp, #{oo}", "ldm r4!, {r0, r1, r2, r3}", f"add r4, sp, #{oo + 32}",
          "ldm r4, {r4, r5, r6, r7}",
          "adds r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6", "adcs r3, r3, r7",
@@ -428,33 +464,38 @@ def combine4(emit, oo, mo, q):
     # the carry out of R'[8..12) goes to lr for the reduction.
     emit("mov r4, r12", "negs r4, r4", f"add r6, sp, #{oo + 32}", "ldm r6, {r4, r5, r6}",
          "adcs r0, r0, r4", "adcs r1, r1, r5", "adcs r2, r2, r6",
-         f"ldr r4, [sp, #{oo + 44}]", "adcs r3, r3, r4",
-         f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}",
-         "movs r6, #0", "adcs r7, r7, r6", "mov lr, r7")
+         f"ldr r4, [sp, #{oo + 44}]", "adcs r3, r3, r4")
+    if high:
+        # MOV to a high register leaves the flags.
+        emit("mov r8, r0", "mov r9, r1", "mov r10, r2", "mov r11, r3")
+    else:
+        emit(f"add r4, sp, #{oo + 32}", "stm r4!, {r0, r1, r2, r3}")
+    emit("movs r6, #0", "adcs r7, r7, r6", "mov lr, r7")
 
 
-def kmul128(emit, x, y, oo, t, q2, r12_free=False, x0_in_r0=False, advance=False):
+def kmul128(emit, x, y, oo, t, q2, w0=None, x0_in_r0=False, advance=False, high=False):
     """[oo] (8 words) = x y (4 words each): L, H, then the differences and M (leaf_mid): x's
-    at t (8 bytes of scratch), y's never stored; M's low word at t + 8, or in r12 when
-    r12_free (f's pointer no longer needed), its other words straight into combine2; Q at q2
-    (lr, or a frame slot while lr holds g's pointer). Where x and y are in the frame (fe_mul's
-    outer differences), t = None puts x's difference over the half it is taken from and M's
-    low word over y's low half. x0_in_r0 as leaf_mul's; advance as diff's (a MOV each,
-    for the next node's operands to be at the pointers themselves: leaf_mul_ldm, and no
-    offset added for the differences)."""
-    leaf_mul(emit, x, y, oo, x0_in_r0)
-    leaf_mul(emit, at(x, 2), at(y, 2), oo + 16)
+    at t (8 bytes of scratch), y's never stored; M's low word at t + 8, or in the high
+    register w0 (r12 once f's pointer is no longer needed), its other words straight into
+    combine2; Q at q2 (a high register, or a frame slot while lr holds g's pointer). Where x
+    and y are in the frame (fe_mul's outer differences), t = None puts x's difference over
+    the half it is taken from and M's low word over y's low half. x0_in_r0 and high as
+    leaf_mul's; advance as diff's (a MOV each, for the next node's operands to be at the
+    pointers themselves: leaf_mul_ldm, and no offset added for the differences)."""
+    leaf_mul(emit, x, y, oo, x0_in_r0, high)
+    leaf_mul(emit, at(x, 2), at(y, 2), oo + 16, high=high)
     dx, dy = (x[1], y[1]) if t is None else (t, t + 8)  # dy: M's low word only
-    diff(emit, 2, x, dx, "r5", keep0="r7", advance=advance)
+    b1 = "r8" if high else None
+    diff(emit, 2, x, dx, "r5", keep0="r7", keep1=b1, advance=advance)
     diff(emit, 2, y, None, "r6", advance=advance)
     emit("eors r5, r5, r6", "mvns r5, r5")
-    emit("mov lr, r5" if q2 == "lr" else f"str r5, [sp, #{q2}]")
-    w0 = "r12" if r12_free else dy
-    leaf_mid(emit, dx, w0)
+    emit(f"mov {q2}, r5" if isinstance(q2, str) else f"str r5, [sp, #{q2}]")
+    w0 = dy if w0 is None else w0
+    leaf_mid(emit, dx, w0, b1=b1)
     combine2(emit, oo, w0, q2)
 
 
-def fe_mul_body(emit):
+def fe_mul_body(emit, high=False):
     """The frame (108 bytes): R, the 512-bit product, at 0, M at 64, ~Q at 96, H's scratch at
     100. M comes first, from the differences |f_lo - f_hi| and |g_lo - g_hi| put where L will
     go (0 and 16; g's first, its mask stored after it by the same STM, where M's inner Q
@@ -463,41 +504,54 @@ def fe_mul_body(emit):
     difference, taken last and still in r0, is the first operand); then L with its scratch in
     H's place; then H, whose scratch has nowhere to go but above Q. f and g are read through
     their pointers, parked in r12 and lr (moved on to f_hi and g_hi by L's differences) until
-    H's differences are taken, after which lr is free for H's inner Q."""
+    H's differences are taken, after which lr is free for H's inner Q. With high (a routine
+    that saves no register: r8-r11 free) the masks and M's inner low words wait in high
+    registers instead of the frame: the outer ~Q and g's mask in r11, the inner Qs in r10,
+    the low words in r9, the second word of x's inner difference in r8, beside the leaves'
+    copies in r8 and r9 (leaf_mul_regs)."""
     f, g = ("r12", 0), ("lr", 0)
     emit("mov r12, r1", "mov lr, r2")
-    diff(emit, 4, g, 16, "r5", store_m=True)
+    diff(emit, 4, g, 16, "r5", store_m=not high)
+    if high:
+        emit("mov r11, r5")
     diff(emit, 4, f, 0, "r5")
-    emit("ldr r6, [sp, #32]", "eors r5, r5, r6", "str r5, [sp, #96]")
-    kmul128(emit, ("sp", 0), ("sp", 16), 64, None, 32, x0_in_r0=True)
-    kmul128(emit, f, g, 0, 32, 48, advance=True)
-    kmul128(emit, f, g, 32, 100, "lr", r12_free=True)
-    combine4(emit, 0, 64, 96)
+    emit("mov r6, r11" if high else "ldr r6, [sp, #32]", "eors r5, r5, r6")
+    q4 = "r11" if high else 96
+    emit(f"mov {q4}, r5" if high else f"str r5, [sp, #{q4}]")
+    inner_q, inner_w0 = ("r10", "r9") if high else (None, None)
+    kmul128(emit, ("sp", 0), ("sp", 16), 64, None, inner_q or 32, inner_w0, x0_in_r0=True,
+            high=high)
+    kmul128(emit, f, g, 0, 32, inner_q or 48, inner_w0, advance=True, high=high)
+    kmul128(emit, f, g, 32, 100, "lr", "r12", high=high)
+    combine4(emit, 0, 64, q4, high)
     return 108
 
 
-def fe_sq_body(emit):
+def fe_sq_body(emit, high=False):
     """The frame (96 bytes): R at 0, M at 64, from |f_lo - f_hi| put where L will go. f is
-    read through its pointer, parked in lr."""
+    read through its pointer, parked in lr. high: r8-r11 free (sq128)."""
     f = ("lr", 0)
     emit("mov lr, r1")
     diff(emit, 4, f, 0, "r5")
-    sq128(emit, ("sp", 0), 64, x0_in_r0=True)
-    sq128(emit, f, 0)
-    sq128(emit, at(f, 4), 32)
-    combine4(emit, 0, 64, None)
+    sq128(emit, ("sp", 0), 64, x0_in_r0=True, high=high)
+    sq128(emit, f, 0, high=high)
+    sq128(emit, at(f, 4), 32, high=high)
+    combine4(emit, 0, 64, None, high)
     return 96
 
 
-def reduce_and_store(emit, ro, lo4, h_slot):
+def reduce_and_store(emit, ro, lo4, h_slot, high=False):
     """h = a value below 2^256 congruent mod p to the 512-bit t combine4 leaves: words 0 to 3
-    and 8 to 14 in the frame at ro, 4 to 7 at lo4, 15 in r3; h's pointer at [sp, #h_slot].
+    and 8 to 15 in the frame at ro, 4 to 7 at lo4, and 2^384 v, v in lr (12 to 15 are
+    x_hi y_hi's top half, which leaves it out: 38 v comes in at word 4); h's pointer at
+    [sp, #h_slot].
 
     t_7 + 38 t_15 (below 39 2^32) first: its bits from 255 up (at most 77) come back at the
     bottom as 19 times themselves, so the one pass over words 0 to 6 (t_i + 38 t_(i+8) +
     carry, the carry below 2^11, then below 2^6) ends on word 7's remaining 31 bits plus a
     carry below 2^6: no carry out of bit 256. 38 u = 38 u_lo + 2^16 38 u_hi for a word u:
-    two MULS of 16-bit digits, the second's top 6 bits going to the next word."""
+    two MULS of 16-bit digits, the second's top 6 bits going to the next word. high: t_8..t_11
+    in r8-r11 (combine4's), not in the frame."""
     hp, k, z, w, b, x, t, c = "r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7"
     lo = [ro + 4 * i for i in range(4)] + [lo4 + 4 * i for i in range(4)]
     emit(f"ldr {hp}, [sp, #{h_slot}]", f"movs {k}, #38", f"movs {z}, #0",
@@ -512,7 +566,8 @@ def reduce_and_store(emit, ro, lo4, h_slot):
     for i in range(7):
         if i == 4:
             emit(f"mov {b}, lr", f"muls {b}, {k}, {b}", f"adds {c}, {c}, {b}")
-        emit(f"ldr {w}, [sp, #{ro + 32 + 4 * i}]", f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
+        emit(f"mov {w}, r{8 + i}" if high and i < 4 else f"ldr {w}, [sp, #{ro + 32 + 4 * i}]",
+             f"uxth {b}, {w}", f"lsrs {w}, {w}, #16",
              f"muls {b}, {k}, {b}", f"muls {w}, {k}, {w}", f"adds {b}, {b}, {c}",
              f"lsls {x}, {w}, #16", f"lsrs {w}, {w}, #16", f"adds {x}, {x}, {b}",
              f"adcs {w}, {w}, {z}", f"ldr {t}, [sp, #{lo[i]}]", f"adds {t}, {t}, {x}",
@@ -525,26 +580,32 @@ def reduce_and_store(emit, ro, lo4, h_slot):
     emit(f"mov {b}, r12", f"adds {c}, {c}, {b}", f"stm {hp}!, {{{t}, {c}}}")
 
 
-def function(emit, name, sig, body_of):
-    """h's pointer sits above the frame (pushed with r0)."""
+def function(emit, name, sig, body_of, local=False):
+    """h's pointer sits above the frame (pushed with r0). local: a routine of its file that
+    saves no register, for callers that keep nothing in r4-r7 across it (the M0's X25519
+    ladder): 8 cycles less a call."""
     body = Out()
-    size = body_of(body)
+    size = body_of(body, high=local)
     emit.comment(sig)
-    emit(f".global {name}", f".type {name}, %function", ".thumb_func", f"{name}:",
-         "push {r0, r4-r7, lr}", f"sub sp, #{size}")
+    if not local:
+        emit(f".global {name}")
+    emit(f".type {name}, %function", ".thumb_func", f"{name}:",
+         "push {r0, lr}" if local else "push {r0, r4-r7, lr}", f"sub sp, #{size}")
     emit.lines.extend(body.lines)
-    reduce_and_store(emit, 0, 64, size)
-    emit(f"add sp, #{size + 4}", "pop {r4-r7, pc}", f".size {name}, .-{name}")
+    reduce_and_store(emit, 0, 64, size, high=local)
+    emit(f"add sp, #{size + 4}", "pop {pc}" if local else "pop {r4-r7, pc}",
+         f".size {name}, .-{name}")
+
+
+FE_MUL = "void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);"
+FE_SQ = "void microsalt_fe_sq(fe25519 *h, const fe25519 *f);"
 
 
 def generate():
     emit = Out()
     emit.lines.append(HEADER.rstrip("\n"))
-    function(emit, "microsalt_fe_mul",
-             "void microsalt_fe_mul(fe25519 *h, const fe25519 *f, const fe25519 *g);",
-             fe_mul_body)
-    function(emit, "microsalt_fe_sq", "void microsalt_fe_sq(fe25519 *h, const fe25519 *f);",
-             fe_sq_body)
+    function(emit, "microsalt_fe_mul", FE_MUL, fe_mul_body)
+    function(emit, "microsalt_fe_sq", FE_SQ, fe_sq_body)
     return emit.text()
 
 

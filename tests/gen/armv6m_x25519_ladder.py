@@ -12,6 +12,7 @@ import pathlib
 import types
 
 from asm_gen import Out, main
+import armv6m_fe25519_mul as fe_mul
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv6m/x25519_ladder.S"
 
@@ -22,7 +23,12 @@ HEADER = """\
  * M3's, in src/arch/armv7m/, is this one with its pieces in Thumb-2), the contract of
  * src/curve25519/x25519_ladder.h. The field elements are eight 32-bit words below 2^256,
  * reduced mod 2^256 - 38 as in fe25519.h; the multiplications, squarings and the division
- * are calls of microsalt_fe_mul, microsalt_fe_sq and microsalt_fe_invert, the rest is here.
+ * are calls, the rest is here. The division is microsalt_fe_invert's; the multiplication
+ * and squaring are fe25519_mul.S's (tests/gen/armv6m_fe25519_mul.py) emitted again here as
+ * routines of this file, ladder_mul and ladder_sq, which save no register and keep masks,
+ * copies and words in r8-r11 where the global ones, for C, go through the frame: the ladder
+ * keeps nothing in a register across a call, and a call costs 30 to 60 cycles less. The
+ * kernel test compares the ladder, and so these routines, with the twin.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state, as the
  * Cortex-M4's ladder does: with A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, a swap
@@ -32,12 +38,18 @@ HEADER = """\
  * (C, D) for it: 16 words through a mask, where the twin's two swaps take 32. The swap bit of
  * a step is the scalar's bit XOR the previous one, the deferred swaps of the twin. No call
  * is made for the rest, and none of it pushes a register:
- *  - f + g: the low half's sum waits in r8-r11 while the high half's is made; its carry and
- *    bit 255 come back at the bottom as 19 (2c + b), at most 57, which cannot carry out of
- *    the 255 bits left (fe_add.S's bound);
- *  - f - g: the same with the borrow, 2^255 set and 19 (1 - t + 2w) taken off (fe_sub.S's);
- *  - W = BB + 121666 E: fe_mul121666.S's words, top word first, each adding BB's word as
- *    well: the carries stay below 2^17 + 3, and W's top word below 2^31 + 2^17 + 3.
+ *  - f + g: the low half's sum waits in r8-r11 while the high half's is made; its carry c
+ *    comes back at the bottom as 38 c (2^256 = 38 mod 2^256 - 38), without carrying out: one
+ *    addend of every addition here is a multiplication's or a squaring's output, below
+ *    2^255 + 2^230 (fe25519_mul.S's reduction), or 1, so c = 1 leaves a sum below 2^256 - 38
+ *    (fe_add.S, for any operands, folds bit 255 as well);
+ *  - f - g: the same with the borrow w, 38 w taken off, without borrowing: every subtrahend
+ *    here is such an output or 1, so w = 1 leaves a difference of at least 2^255 - 2^230
+ *    (the M3's ladder keeps the full folds: armv7m's reduction does not bound its outputs
+ *    so);
+ *  - W = BB + 121666 E, top word first: 121666 = 2 K2, and a word e = a + 2^16 d times K2 is
+ *    a K2 + 2^16 d K2, two MULS of 16-bit digits, doubled, BB's word and the carry added:
+ *    the carries stay below 2^17 + 3, and W's top word below 2^31 + 2^17 + 3.
  * Every output is below 2^256, all that the multiplication and squaring ask of their inputs.
  *
  * The first and the last three steps do less. The first starts from (x2 : z2) = (1 : 0): its
@@ -56,21 +68,24 @@ HEADER = """\
  * are the called kernels'.
  *
  * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words, a
- * FRAME-byte frame (X3, Z3, T, U and the loop's words below X2, Z2 and the state's pointer),
- * and below it the called kernels' own. The part below X2 is wiped and freed before the
- * division, whose stack is the deepest, the rest on return: the ladder peaks at 472 bytes
- * on the M0 with the division's, where the twin peaks at 568.
+ * FRAME-byte frame (X3, Z3, T, U and the loop's words, x1's pointer among them, below X2, Z2
+ * and the state's pointer), and below it the called routines' own. The part below X2 is
+ * wiped and freed before the division, whose stack is the deepest, the rest on return: the
+ * ladder peaks at 472 bytes on the M0 with the division's, where the twin peaks at 568.
  *
- * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 12,390, 880 of them here
- * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
- * fe_mul121666.S: about 12,730; the select 130 where the twin's two swaps took 266, an
- * addition or a subtraction 68 where a call took 107, W 190 where fe_mul121666 and fe_add
- * took 297); the kernel firmware's 8 bits and division 140,617 (the twin: 149,896);
- * crypto_scalarmult 3,202,446 (3,223,434 with fe25519_mul.S's fe_mul at 1,523 and fe_sq at
- * 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163 with the twin
- * and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that Pornin's
- * x25519-cm0 takes in the same model.
- * Code: 3.0 KB, the first step and the doubling-only one written out apart.
+ * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 11,980, 810 of them here
+ * and the rest in its nine calls, ladder_mul about 1,440 and ladder_sq 990 (microsalt_fe_mul
+ * and microsalt_fe_sq: 1,482 and 1,018; the C twin's step, over those and fe_add.S,
+ * fe_sub.S, fe_cswap.S and fe_mul121666.S: about 12,700; the select 130 where the twin's two
+ * swaps took 266, an addition or a subtraction 64 where a call took 107, W 170 where
+ * fe_mul121666 and fe_add took 297); the kernel firmware's 8 bits and division 138,146 (the
+ * twin: 149,704); crypto_scalarmult 3,097,717 (3,202,446 with calls of the global routines
+ * and the full folds, and W, by 2^16 + K; 3,223,434 with fe25519_mul.S's fe_mul at 1,523
+ * and fe_sq at 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163
+ * with the twin and the inversion's C parts before fe_invert_reduce.S); Pornin's x25519-cm0
+ * takes 3,240,785 in the same model.
+ * Code: 7.0 KB, 2.8 of them the ladder, the first step and the doubling-only one written out
+ * apart, 4.1 the routines.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -84,13 +99,14 @@ HEADER = """\
 # The frame: the loop's field elements and words, then what the division needs, which stays
 # when the rest is wiped and freed: x2, z2 and the state's pointer.
 X3, Z3, T, U = (32 * i for i in range(4))
-INDEX, PREV, MASK = 128, 132, 136
+INDEX, PREV, MASK, X1P = 128, 132, 136, 140
 X2, Z2, STATE = 144, 176, 208
 LOOP = X2                       # freed before the division
 FRAME = 212                     # with the 36 pushed bytes, sp stays 8-byte aligned
 # struct microsalt_x25519_io (x25519_ladder.h): e, x1, u.
 S_X1, S_U = 32, 64
-K = 121666 - 65536              # 121666 = 2^16 + K, K below 2^16
+K2 = 121666 // 2                # 121666 = 2 K2, K2 below 2^16
+X1 = "x1"                       # mul's operand x1, whose pointer waits at X1P
 
 
 def chain_halves(emit, f, g, first, rest):
@@ -117,21 +133,18 @@ def fold_into(emit, h, op, rest):
 
 
 def add(emit, h, f, g):
-    """h = f + g: s + 2^256 c, then s - 2^255 b + 19 (2c + b), b bit 255 of s."""
+    """h = f + g: s + 2^256 c, then s + 38 c (2^256 = 38 mod 2^256 - 38), which cannot carry
+    out when one addend is below 2^256 - 38 (the header)."""
     chain_halves(emit, f, g, "adds", "adcs")
-    emit("movs r0, #0", "adcs r0, r0, r0",              # c
-         "lsls r7, r7, #1", "adcs r0, r0, r0", "lsrs r7, r7, #1",  # 2c + b; s - 2^255 b
-         "movs r1, #19", "muls r0, r1, r0")
+    emit("movs r0, #0", "adcs r0, r0, r0", "movs r1, #38", "muls r0, r1, r0")   # 38 c
     fold_into(emit, h, "adds", "adcs")
 
 
 def sub(emit, h, f, g):
-    """h = f - g: s - 2^256 w, then s - 2^255 t + 2^255 - 19 (1 - t + 2w), t bit 255 of s."""
+    """h = f - g: s - 2^256 w, then s - 38 w, which cannot borrow when g is below
+    2^256 - 38 (the header)."""
     chain_halves(emit, f, g, "subs", "sbcs")
-    emit("sbcs r0, r0, r0",                             # -w
-         "lsls r7, r7, #1", "adcs r0, r0, r0", "lsrs r7, r7, #1",  # t - 2w; s - 2^255 t
-         "movs r1, #19", "lsls r2, r1, #31", "orrs r7, r7, r2",    # + 2^255
-         "muls r0, r1, r0", "subs r0, r1, r0")          # 19 (1 - t + 2w)
+    emit("sbcs r0, r0, r0", "movs r1, #38", "ands r0, r0, r1")                   # 38 w
     fold_into(emit, h, "subs", "sbcs")
 
 
@@ -148,27 +161,31 @@ def select(emit):
             emit("subs r0, r0, #16", "stm r0!, {r1-r4}")
 
 
+def k2_word(emit, cout):
+    """(r4, cout) = 2 K2 e for the word e in r3: with e = a + 2^16 d, a K2 + 2^16 d K2 (each
+    product below 2^32), doubled. r2 = K2, r0 = 0; r7 scratch."""
+    emit("uxth r4, r3", f"lsrs {cout}, r3, #16", "muls r4, r2, r4", f"muls {cout}, r2, {cout}",
+         f"lsls r7, {cout}, #16", f"lsrs {cout}, {cout}, #16", "adds r4, r4, r7",
+         f"adcs {cout}, {cout}, r0", "adds r4, r4, r4", f"adcs {cout}, {cout}, {cout}")
+
+
 def w_word(emit, h, e, b, i, cin, cout):
-    """h_i = e_i 121666 + b_i + cin, cout the carry out: with e_i = a + 2^16 d, a K + cin
-    (below 2^32, no carry), then 2^16 d K, 2^16 e_i and b_i added, each carry into cout.
-    r2 = K, r0 = 0; r3, r4, r7 scratch."""
-    emit(f"ldr r3, [sp, #{e + 4 * i}]", "uxth r4, r3", f"lsrs {cout}, r3, #16",
-         "lsls r3, r3, #16", "muls r4, r2, r4", f"adds r4, r4, {cin}", f"movs {cin}, {cout}",
-         f"muls {cout}, r2, {cout}", f"lsls r7, {cout}, #16", f"lsrs {cout}, {cout}, #16",
-         "adds r4, r4, r7", f"adcs {cout}, {cout}, {cin}", "adds r4, r4, r3",
-         f"adcs {cout}, {cout}, r0", f"ldr r3, [sp, #{b + 4 * i}]", "adds r4, r4, r3",
-         f"adcs {cout}, {cout}, r0", f"str r4, [sp, #{h + 4 * i}]")
+    """h_i = e_i 121666 + b_i + cin, cout the carry out (k2_word's, then cin and b_i added,
+    each carry into cout)."""
+    emit(f"ldr r3, [sp, #{e + 4 * i}]")
+    k2_word(emit, cout)
+    emit(f"adds r4, r4, {cin}", f"adcs {cout}, {cout}, r0", f"ldr r3, [sp, #{b + 4 * i}]",
+         "adds r4, r4, r3", f"adcs {cout}, {cout}, r0", f"str r4, [sp, #{h + 4 * i}]")
 
 
 def bb_plus_121666e(emit, h, e, b):
     """h = b + 121666 e: the top word first, lo + 2^32 hi; the bits from 255 up,
     2 hi + bit 31 of lo, come back at the bottom as 19 times themselves, the carry into
     word 0; lo's low 31 bits wait in r12 for word 6's carry."""
-    emit(f"movs r2, #{K >> 8}", "lsls r2, r2, #8", f"adds r2, r2, #{K & 255}", "movs r0, #0")
-    emit(f"ldr r3, [sp, #{e + 28}]", "uxth r4, r3", "lsrs r5, r3, #16", "lsls r3, r3, #16",
-         "muls r4, r2, r4", "movs r6, r5", "muls r5, r2, r5", "lsls r7, r5, #16",
-         "lsrs r5, r5, #16", "adds r4, r4, r7", "adcs r5, r5, r6", "adds r4, r4, r3",
-         "adcs r5, r5, r0", f"ldr r3, [sp, #{b + 28}]", "adds r4, r4, r3", "adcs r5, r5, r0",
+    emit(f"movs r2, #{K2 >> 8}", "lsls r2, r2, #8", f"adds r2, r2, #{K2 & 255}",
+         "movs r0, #0", f"ldr r3, [sp, #{e + 28}]")
+    k2_word(emit, "r5")
+    emit(f"ldr r3, [sp, #{b + 28}]", "adds r4, r4, r3", "adcs r5, r5, r0",
          "lsls r4, r4, #1", "adcs r5, r5, r5", "lsrs r4, r4, #1", "mov r12, r4",
          "movs r6, #19", "muls r5, r6, r5")
     carries = ("r5", "r6")
@@ -178,9 +195,9 @@ def bb_plus_121666e(emit, h, e, b):
 
 
 def mul(emit, ops, h, f, g):
-    """h = f g by ops.mul, the operands sp offsets (g may be a register holding a pointer)."""
+    """h = f g by ops.mul, the operands sp offsets, g = X1 for x1."""
     emit(f"add r0, sp, #{h}", f"add r1, sp, #{f}")
-    emit(f"add r2, sp, #{g}" if isinstance(g, int) else f"mov r2, {g}")
+    emit(f"ldr r2, [sp, #{X1P}]" if g == X1 else f"add r2, sp, #{g}")
     emit(f"bl {ops.mul}")
 
 
@@ -188,9 +205,12 @@ def sq(emit, ops, h, f):
     emit(f"add r0, sp, #{h}", f"add r1, sp, #{f}", f"bl {ops.sq}")
 
 
-def swap_mask(emit):
-    """PREV = bit INDEX of e; MASK = that bit XOR the PREV before, as a mask."""
-    emit(f"ldr r0, [sp, #{INDEX}]", f"ldr r1, [sp, #{STATE}]", "lsrs r2, r0, #3",
+def swap_mask(emit, index_in_r0=False):
+    """PREV = bit INDEX of e; MASK = that bit XOR the PREV before, as a mask. index_in_r0: the
+    loop's test left INDEX in r0."""
+    if not index_in_r0:
+        emit(f"ldr r0, [sp, #{INDEX}]")
+    emit(f"ldr r1, [sp, #{STATE}]", "lsrs r2, r0, #3",
          "ldrb r2, [r1, r2]", "movs r3, #7", "ands r3, r3, r0", "lsrs r2, r2, r3",
          "movs r3, #1", "ands r2, r2, r3", f"ldr r3, [sp, #{PREV}]", f"str r2, [sp, #{PREV}]",
          "eors r3, r3, r2", "rsbs r3, r3, #0", f"str r3, [sp, #{MASK}]")
@@ -209,8 +229,8 @@ def doubling(emit, ops, aa):
 
 def step(emit, ops, addition):
     """A ladder step; without addition (bits 2 to 0) only the doubling, since (x3 : z3) is
-    not read after it."""
-    swap_mask(emit)
+    not read after it. The loop's test leaves INDEX in r0."""
+    swap_mask(emit, index_in_r0=True)
     emit.comment("T, Z2 = A, B; X2, Z3 = C, D")
     ops.add(emit, T, X2, Z2)
     ops.sub(emit, Z2, X2, Z2)
@@ -229,8 +249,7 @@ def step(emit, ops, addition):
         ops.sub(emit, Z3, X3, U)
         sq(emit, ops, X3, T)
         sq(emit, ops, Z3, Z3)
-        emit(f"ldr r3, [sp, #{STATE}]", f"adds r3, r3, #{S_X1}")
-        mul(emit, ops, Z3, Z3, "r3")
+        mul(emit, ops, Z3, Z3, X1)
 
 
 def ladder(emit, ops):
@@ -240,7 +259,7 @@ def ladder(emit, ops):
          "push {r4-r7}", f"sub sp, #{FRAME}", f"str r0, [sp, #{STATE}]",
          "subs r1, r1, #1", f"str r1, [sp, #{INDEX}]")
     emit.comment("(x3 : z3) = (x1 : 1), no swap pending")
-    emit(f"adds r0, r0, #{S_X1}", "ldm r0, {r0-r7}")
+    emit(f"adds r0, r0, #{S_X1}", f"str r0, [sp, #{X1P}]", "ldm r0, {r0-r7}")
     for i in range(8):
         emit(f"str r{i}, [sp, #{X3 + 4 * i}]")
     emit("movs r0, #0", "movs r1, #1", f"str r0, [sp, #{PREV}]", f"str r1, [sp, #{Z3}]")
@@ -292,9 +311,18 @@ def wipe(emit, size):
         emit("stm r0!, {" + ", ".join(f"r{i}" for i in range(1, size % 28 // 4 + 1)) + "}")
 
 
-# The field kernels' routines the ladder calls, and what emits routines of its own after it.
+def routines(emit):
+    """fe25519_mul.S's multiplication and squaring again, as routines of this file that save
+    no register: the ladder keeps nothing in r4-r7 across its calls."""
+    for name, sig, body in (("ladder_mul", fe_mul.FE_MUL, fe_mul.fe_mul_body),
+                            ("ladder_sq", fe_mul.FE_SQ, fe_mul.fe_sq_body)):
+        emit(".align 2")
+        fe_mul.function(emit, name, sig.replace("microsalt_fe_", "ladder_"), body, local=True)
+
+
+# The field routines the ladder calls, and what emits routines of its own after it.
 THUMB1 = types.SimpleNamespace(add=add, sub=sub, select=select, w=bb_plus_121666e,
-                               mul="microsalt_fe_mul", sq="microsalt_fe_sq", routines=None)
+                               mul="ladder_mul", sq="ladder_sq", routines=routines)
 
 
 def generate(header=HEADER, ops=THUMB1):

@@ -44,6 +44,13 @@
  * g's pointers wait there while the operands are read (fe_sq: f's in lr, the cross product's
  * low word in r12), then a sign mask or a word of a combination; r8-r11 untouched.
  *
+ * The M0's X25519 ladder (tests/gen/armv6m_x25519_ladder.py) emits the same routines again
+ * with high set: they save no register (push h's pointer and lr only) and keep in r8-r11
+ * what these put in the frame or load twice: the leaves' copies of x's second word and y's
+ * first, the masks, the middle leaves' low words and the second word of their x
+ * difference, sq128's second square, and the combination's t_8..t_11 for the reduction:
+ * 1,440 and 990 cycles (static count) against 1,482 and 1,018 here.
+ *
  * Frame: the operands are read in place, not copied. The final combination needs L, H (the
  * 512-bit product R) and the outer middle product M together, 96 bytes; the order keeps the
  * rest small: M first, from the outer differences stored in L's place, its inner difference
@@ -56,20 +63,20 @@
  * before; 72 and 76 for the column-scanning version), left to be overwritten, as the C
  * twin's state is.
  *
- * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,512 and fe_sq 1,041 on
- * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored
- * and the middle leaves kept b0 in a register; 1,568 and 1,077 before y's difference stayed
- * in registers, L_hi went into the middle term at once and the LDM trims; 1,611 and 1,105
- * before M went straight from registers into the 128-bit combinations; the column-scanning
- * version: 2,255 and 1,607; the packed C twins: 6,200 and 4,569). Where the time goes in
- * fe_mul: 9 leaves of 85 to 101 cycles, 845 in all (4 x 17 in MULS products; the four
- * reading f and g take 4 more, to bring their pointers back from r12 and lr, 2 fewer where
- * an LDM reads both words of each operand; the three middle ones store one word, not four,
- * and find both words of one difference and the first of the other in registers; the first
- * of M's finds f's difference in registers and reads only g's), 3 middle-term combinations
- * of 60 or 62 at 128 bits and one of 120 at 256, the differences 153, the reduction 149.
- * 4.1 KB of 16-bit instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the
- * column-scanning version).
+ * Cycles, modelled (docs/cycle-model.md), the call included: fe_mul 1,506 and fe_sq 1,041 on
+ * the M0 (1,523 and 1,048 before the reduction took x_hi y_hi's top half as it was stored,
+ * the middle leaves kept b0 in a register and the differences stopped storing it; 1,568
+ * and 1,077 before y's difference stayed in registers, L_hi went into the middle term at
+ * once and the LDM trims; 1,611 and 1,105 before M went straight from registers into the
+ * 128-bit combinations; the column-scanning version: 2,255 and 1,607; the packed C twins:
+ * 6,200 and 4,569). Where the time goes in fe_mul: 9 leaves of 85 to 101 cycles, 845 in
+ * all (4 x 17 in MULS products; the four reading f and g take 4 more, to bring their
+ * pointers back from r12 and lr, 2 fewer where an LDM reads both words of each operand;
+ * the three middle ones store one word, not four, and find both words of one difference
+ * and the first of the other in registers; the first of M's finds f's difference in
+ * registers and reads only g's), 3 middle-term combinations of 60 or 62 at 128 bits and
+ * one of 120 at 256, the differences 147, the reduction 149. 4.1 KB of 16-bit
+ * instructions (fe_mul 2.4, fe_sq 1.7; 4.2 before, 5.7 for the column-scanning version).
  */
     .syntax unified
     .thumb
@@ -305,7 +312,6 @@ microsalt_fe_mul:
     eors r1, r1, r5
     subs r7, r7, r5
     sbcs r1, r1, r5
-    str r7, [sp, #0]
     str r1, [sp, #4]
     add r4, sp, #16
     ldm r4!, {r0, r1, r2, r3}
@@ -632,7 +638,6 @@ microsalt_fe_mul:
     eors r1, r1, r5
     subs r7, r7, r5
     sbcs r1, r1, r5
-    str r7, [sp, #32]
     str r1, [sp, #36]
     mov r4, lr
     ldm r4!, {r0, r1, r2, r3}
@@ -959,7 +964,6 @@ microsalt_fe_mul:
     eors r1, r1, r5
     subs r7, r7, r5
     sbcs r1, r1, r5
-    str r7, [sp, #100]
     str r1, [sp, #104]
     mov r4, lr
     ldm r4!, {r0, r1, r2, r3}

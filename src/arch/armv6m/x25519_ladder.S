@@ -4,7 +4,12 @@
  * M3's, in src/arch/armv7m/, is this one with its pieces in Thumb-2), the contract of
  * src/curve25519/x25519_ladder.h. The field elements are eight 32-bit words below 2^256,
  * reduced mod 2^256 - 38 as in fe25519.h; the multiplications, squarings and the division
- * are calls of microsalt_fe_mul, microsalt_fe_sq and microsalt_fe_invert, the rest is here.
+ * are calls, the rest is here. The division is microsalt_fe_invert's; the multiplication
+ * and squaring are fe25519_mul.S's (tests/gen/armv6m_fe25519_mul.py) emitted again here as
+ * routines of this file, ladder_mul and ladder_sq, which save no register and keep masks,
+ * copies and words in r8-r11 where the global ones, for C, go through the frame: the ladder
+ * keeps nothing in a register across a call, and a call costs 30 to 60 cycles less. The
+ * kernel test compares the ladder, and so these routines, with the twin.
  *
  * A step computes the formulas of the C twin (x25519.c) without swapping the state, as the
  * Cortex-M4's ladder does: with A = x2 + z2, B = x2 - z2, C = x3 + z3, D = x3 - z3, a swap
@@ -14,12 +19,18 @@
  * (C, D) for it: 16 words through a mask, where the twin's two swaps take 32. The swap bit of
  * a step is the scalar's bit XOR the previous one, the deferred swaps of the twin. No call
  * is made for the rest, and none of it pushes a register:
- *  - f + g: the low half's sum waits in r8-r11 while the high half's is made; its carry and
- *    bit 255 come back at the bottom as 19 (2c + b), at most 57, which cannot carry out of
- *    the 255 bits left (fe_add.S's bound);
- *  - f - g: the same with the borrow, 2^255 set and 19 (1 - t + 2w) taken off (fe_sub.S's);
- *  - W = BB + 121666 E: fe_mul121666.S's words, top word first, each adding BB's word as
- *    well: the carries stay below 2^17 + 3, and W's top word below 2^31 + 2^17 + 3.
+ *  - f + g: the low half's sum waits in r8-r11 while the high half's is made; its carry c
+ *    comes back at the bottom as 38 c (2^256 = 38 mod 2^256 - 38), without carrying out: one
+ *    addend of every addition here is a multiplication's or a squaring's output, below
+ *    2^255 + 2^230 (fe25519_mul.S's reduction), or 1, so c = 1 leaves a sum below 2^256 - 38
+ *    (fe_add.S, for any operands, folds bit 255 as well);
+ *  - f - g: the same with the borrow w, 38 w taken off, without borrowing: every subtrahend
+ *    here is such an output or 1, so w = 1 leaves a difference of at least 2^255 - 2^230
+ *    (the M3's ladder keeps the full folds: armv7m's reduction does not bound its outputs
+ *    so);
+ *  - W = BB + 121666 E, top word first: 121666 = 2 K2, and a word e = a + 2^16 d times K2 is
+ *    a K2 + 2^16 d K2, two MULS of 16-bit digits, doubled, BB's word and the carry added:
+ *    the carries stay below 2^17 + 3, and W's top word below 2^31 + 2^17 + 3.
  * Every output is below 2^256, all that the multiplication and squaring ask of their inputs.
  *
  * The first and the last three steps do less. The first starts from (x2 : z2) = (1 : 0): its
@@ -38,21 +49,24 @@
  * are the called kernels'.
  *
  * Registers: r4-r11 and lr pushed; everything else is scratch. Stack: 9 pushed words, a
- * 212-byte frame (X3, Z3, T, U and the loop's words below X2, Z2 and the state's pointer),
- * and below it the called kernels' own. The part below X2 is wiped and freed before the
- * division, whose stack is the deepest, the rest on return: the ladder peaks at 472 bytes
- * on the M0 with the division's, where the twin peaks at 568.
+ * 212-byte frame (X3, Z3, T, U and the loop's words, x1's pointer among them, below X2, Z2
+ * and the state's pointer), and below it the called routines' own. The part below X2 is
+ * wiped and freed before the division, whose stack is the deepest, the rest on return: the
+ * ladder peaks at 472 bytes on the M0 with the division's, where the twin peaks at 568.
  *
- * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 12,390, 880 of them here
- * and the rest in its nine calls (the C twin's step, over fe_add.S, fe_sub.S, fe_cswap.S and
- * fe_mul121666.S: about 12,730; the select 130 where the twin's two swaps took 266, an
- * addition or a subtraction 68 where a call took 107, W 190 where fe_mul121666 and fe_add
- * took 297); the kernel firmware's 8 bits and division 140,617 (the twin: 149,896);
- * crypto_scalarmult 3,202,446 (3,223,434 with fe25519_mul.S's fe_mul at 1,523 and fe_sq at
- * 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163 with the twin
- * and the inversion's C parts before fe_invert_reduce.S), below the 3,240,785 that Pornin's
- * x25519-cm0 takes in the same model.
- * Code: 3.0 KB, the first step and the doubling-only one written out apart.
+ * Cycles, modelled (docs/cycle-model.md), on the M0: a step about 11,980, 810 of them here
+ * and the rest in its nine calls, ladder_mul about 1,440 and ladder_sq 990 (microsalt_fe_mul
+ * and microsalt_fe_sq: 1,482 and 1,018; the C twin's step, over those and fe_add.S,
+ * fe_sub.S, fe_cswap.S and fe_mul121666.S: about 12,700; the select 130 where the twin's two
+ * swaps took 266, an addition or a subtraction 64 where a call took 107, W 170 where
+ * fe_mul121666 and fe_add took 297); the kernel firmware's 8 bits and division 138,146 (the
+ * twin: 149,704); crypto_scalarmult 3,097,717 (3,202,446 with calls of the global routines
+ * and the full folds, and W, by 2^16 + K; 3,223,434 with fe25519_mul.S's fe_mul at 1,523
+ * and fe_sq at 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163
+ * with the twin and the inversion's C parts before fe_invert_reduce.S); Pornin's x25519-cm0
+ * takes 3,240,785 in the same model.
+ * Code: 7.0 KB, 2.8 of them the ladder, the first step and the doubling-only one written out
+ * apart, 4.1 the routines.
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
@@ -81,6 +95,7 @@ microsalt_x25519_ladder:
 
 /* (x3 : z3) = (x1 : 1), no swap pending */
     adds r0, r0, #32
+    str r0, [sp, #140]
     ldm r0, {r0-r7}
     str r0, [sp, #0]
     str r1, [sp, #4]
@@ -139,10 +154,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -181,14 +193,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #176]
@@ -207,10 +213,10 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r7}
     add r0, sp, #96
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #96
     ldm r0!, {r4-r7}
     add r1, sp, #144
@@ -232,14 +238,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #64]
@@ -256,23 +256,21 @@ microsalt_x25519_ladder:
     sbcs r7, r7, r0
     add r0, sp, #68
     stm r0!, {r1-r7}
-    movs r2, #219
+    movs r2, #237
     lsls r2, r2, #8
-    adds r2, r2, #66
+    adds r2, r2, #161
     movs r0, #0
     ldr r3, [sp, #92]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
     adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
     ldr r3, [sp, #172]
     adds r4, r4, r3
     adcs r5, r5, r0
@@ -285,16 +283,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #64]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #144]
     adds r4, r4, r3
@@ -303,16 +300,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #68]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #148]
     adds r4, r4, r3
@@ -321,16 +317,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #72]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #152]
     adds r4, r4, r3
@@ -339,16 +334,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #76]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #156]
     adds r4, r4, r3
@@ -357,16 +351,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #80]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #160]
     adds r4, r4, r3
@@ -375,16 +368,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #84]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #164]
     adds r4, r4, r3
@@ -393,16 +385,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #88]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #168]
     adds r4, r4, r3
@@ -414,11 +405,11 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #96
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
     ldr r7, [sp, #136]
     add r0, sp, #144
     ldm r0!, {r1-r4}
@@ -457,7 +448,6 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r4}
     b 2f
 1:
-    ldr r0, [sp, #128]
     ldr r1, [sp, #208]
     lsrs r2, r0, #3
     ldrb r2, [r1, r2]
@@ -495,10 +485,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -537,14 +524,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #176]
@@ -583,10 +564,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -625,14 +603,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #32]
@@ -654,11 +626,11 @@ microsalt_x25519_ladder:
     add r0, sp, #0
     add r1, sp, #32
     add r2, sp, #64
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #96
     add r1, sp, #144
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* the doubling's operands: T, Z2 = C, D on a swap, else A, B */
     ldr r7, [sp, #136]
@@ -744,10 +716,10 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r4}
     add r0, sp, #32
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #32
     ldm r0!, {r4-r7}
     add r1, sp, #144
@@ -769,14 +741,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #64]
@@ -793,23 +759,21 @@ microsalt_x25519_ladder:
     sbcs r7, r7, r0
     add r0, sp, #68
     stm r0!, {r1-r7}
-    movs r2, #219
+    movs r2, #237
     lsls r2, r2, #8
-    adds r2, r2, #66
+    adds r2, r2, #161
     movs r0, #0
     ldr r3, [sp, #92]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
     adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
     ldr r3, [sp, #172]
     adds r4, r4, r3
     adcs r5, r5, r0
@@ -822,16 +786,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #64]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #144]
     adds r4, r4, r3
@@ -840,16 +803,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #68]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #148]
     adds r4, r4, r3
@@ -858,16 +820,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #72]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #152]
     adds r4, r4, r3
@@ -876,16 +837,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #76]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #156]
     adds r4, r4, r3
@@ -894,16 +854,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #80]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #160]
     adds r4, r4, r3
@@ -912,16 +871,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #84]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #164]
     adds r4, r4, r3
@@ -930,16 +888,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #88]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #168]
     adds r4, r4, r3
@@ -951,11 +908,11 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #32
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* X3 = (DA + CB)^2, Z3 = x1 (DA - CB)^2 */
     add r0, sp, #0
@@ -980,10 +937,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -1022,14 +976,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #32]
@@ -1048,16 +996,14 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r7}
     add r0, sp, #0
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #32
     add r1, sp, #32
-    bl microsalt_fe_sq
-    ldr r3, [sp, #208]
-    adds r3, r3, #32
+    bl ladder_sq
     add r0, sp, #32
     add r1, sp, #32
-    mov r2, r3
-    bl microsalt_fe_mul
+    ldr r2, [sp, #140]
+    bl ladder_mul
 2:
     ldr r0, [sp, #128]
     subs r0, r0, #1
@@ -1070,7 +1016,6 @@ microsalt_x25519_ladder:
     bge 4f
     b 5f
 4:
-    ldr r0, [sp, #128]
     ldr r1, [sp, #208]
     lsrs r2, r0, #3
     ldrb r2, [r1, r2]
@@ -1108,10 +1053,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -1150,14 +1092,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #176]
@@ -1196,10 +1132,7 @@ microsalt_x25519_ladder:
     adcs r7, r7, r3
     movs r0, #0
     adcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
+    movs r1, #38
     muls r0, r1, r0
     mov r1, r8
     adds r1, r1, r0
@@ -1238,14 +1171,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #32]
@@ -1347,10 +1274,10 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r4}
     add r0, sp, #32
     add r1, sp, #64
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #144
     add r1, sp, #176
-    bl microsalt_fe_sq
+    bl ladder_sq
     add r0, sp, #32
     ldm r0!, {r4-r7}
     add r1, sp, #144
@@ -1372,14 +1299,8 @@ microsalt_x25519_ladder:
     sbcs r6, r6, r2
     sbcs r7, r7, r3
     sbcs r0, r0, r0
-    lsls r7, r7, #1
-    adcs r0, r0, r0
-    lsrs r7, r7, #1
-    movs r1, #19
-    lsls r2, r1, #31
-    orrs r7, r7, r2
-    muls r0, r1, r0
-    subs r0, r1, r0
+    movs r1, #38
+    ands r0, r0, r1
     mov r1, r8
     subs r1, r1, r0
     str r1, [sp, #64]
@@ -1396,23 +1317,21 @@ microsalt_x25519_ladder:
     sbcs r7, r7, r0
     add r0, sp, #68
     stm r0!, {r1-r7}
-    movs r2, #219
+    movs r2, #237
     lsls r2, r2, #8
-    adds r2, r2, #66
+    adds r2, r2, #161
     movs r0, #0
     ldr r3, [sp, #92]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
     adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
     ldr r3, [sp, #172]
     adds r4, r4, r3
     adcs r5, r5, r0
@@ -1425,16 +1344,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #64]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #144]
     adds r4, r4, r3
@@ -1443,16 +1361,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #68]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #148]
     adds r4, r4, r3
@@ -1461,16 +1378,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #72]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #152]
     adds r4, r4, r3
@@ -1479,16 +1395,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #76]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #156]
     adds r4, r4, r3
@@ -1497,16 +1412,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #80]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #160]
     adds r4, r4, r3
@@ -1515,16 +1429,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #84]
     uxth r4, r3
     lsrs r5, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r6
-    movs r6, r5
     muls r5, r2, r5
     lsls r7, r5, #16
     lsrs r5, r5, #16
     adds r4, r4, r7
-    adcs r5, r5, r6
-    adds r4, r4, r3
+    adcs r5, r5, r0
+    adds r4, r4, r4
+    adcs r5, r5, r5
+    adds r4, r4, r6
     adcs r5, r5, r0
     ldr r3, [sp, #164]
     adds r4, r4, r3
@@ -1533,16 +1446,15 @@ microsalt_x25519_ladder:
     ldr r3, [sp, #88]
     uxth r4, r3
     lsrs r6, r3, #16
-    lsls r3, r3, #16
     muls r4, r2, r4
-    adds r4, r4, r5
-    movs r5, r6
     muls r6, r2, r6
     lsls r7, r6, #16
     lsrs r6, r6, #16
     adds r4, r4, r7
-    adcs r6, r6, r5
-    adds r4, r4, r3
+    adcs r6, r6, r0
+    adds r4, r4, r4
+    adcs r6, r6, r6
+    adds r4, r4, r5
     adcs r6, r6, r0
     ldr r3, [sp, #168]
     adds r4, r4, r3
@@ -1554,11 +1466,11 @@ microsalt_x25519_ladder:
     add r0, sp, #144
     add r1, sp, #32
     add r2, sp, #144
-    bl microsalt_fe_mul
+    bl ladder_mul
     add r0, sp, #176
     add r1, sp, #64
     add r2, sp, #176
-    bl microsalt_fe_mul
+    bl ladder_mul
     b 2b
 5:
 
@@ -1588,7 +1500,7 @@ microsalt_x25519_ladder:
     adds r0, r0, #64
     add r1, sp, #0
     mov r2, r0
-    bl microsalt_fe_mul
+    bl ladder_mul
 
 /* the rest of the frame wiped */
     mov r0, sp
@@ -1610,4 +1522,2087 @@ microsalt_x25519_ladder:
     mov r11, r7
     pop {r4-r7, pc}
 .size microsalt_x25519_ladder, .-microsalt_x25519_ladder
+.align 2
+
+/* void ladder_mul(fe25519 *h, const fe25519 *f, const fe25519 *g); */
+.type ladder_mul, %function
+.thumb_func
+ladder_mul:
+    push {r0, lr}
+    sub sp, #108
+    mov r12, r1
+    mov lr, r2
+    mov r4, lr
+    ldm r4!, {r0, r1, r2, r3}
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
+    sbcs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r5, r5, r5
+    eors r0, r0, r5
+    eors r1, r1, r5
+    eors r2, r2, r5
+    eors r3, r3, r5
+    subs r0, r0, r5
+    sbcs r1, r1, r5
+    sbcs r2, r2, r5
+    sbcs r3, r3, r5
+    add r4, sp, #16
+    stm r4!, {r0, r1, r2, r3}
+    mov r11, r5
+    mov r4, r12
+    ldm r4!, {r0, r1, r2, r3}
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
+    sbcs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r5, r5, r5
+    eors r0, r0, r5
+    eors r1, r1, r5
+    eors r2, r2, r5
+    eors r3, r3, r5
+    subs r0, r0, r5
+    sbcs r1, r1, r5
+    sbcs r2, r2, r5
+    sbcs r3, r3, r5
+    add r4, sp, #0
+    stm r4!, {r0, r1, r2, r3}
+    mov r6, r11
+    eors r5, r5, r6
+    mov r11, r5
+    ldr r7, [sp, #16]
+    movs r5, r0
+    movs r6, r7
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r7, r0
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r0, r0, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r0, r0, r3
+    str r2, [sp, #64]
+    movs r7, r1
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r7, r7, r3
+    ldr r6, [sp, #20]
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r5, r5, r3
+    adds r0, r0, r2
+    adcs r7, r7, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    ldr r6, [sp, #20]
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r5, r2
+    muls r5, r6, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r6, r1
+    lsls r6, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
+    adcs r3, r3, r1
+    add r4, sp, #68
+    stm r4!, {r0, r2, r3}
+    ldr r0, [sp, #8]
+    movs r5, r0
+    ldr r1, [sp, #24]
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r1, r0
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r0, r0, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r0, r0, r3
+    str r2, [sp, #80]
+    ldr r3, [sp, #12]
+    ldr r2, [sp, #28]
+    movs r6, r2
+    uxth r1, r3
+    lsrs r3, r3, #16
+    uxth r4, r2
+    lsrs r2, r2, #16
+    movs r7, r1
+    muls r7, r2, r7
+    muls r1, r4, r1
+    muls r4, r3, r4
+    muls r3, r2, r3
+    lsls r2, r7, #16
+    lsrs r7, r7, #16
+    adds r1, r1, r2
+    adcs r3, r3, r7
+    lsls r2, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r2
+    adcs r3, r3, r4
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r7, r2
+    muls r7, r6, r7
+    muls r2, r4, r2
+    muls r4, r5, r4
+    muls r5, r6, r5
+    lsls r6, r7, #16
+    lsrs r7, r7, #16
+    adds r2, r2, r6
+    adcs r5, r5, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    movs r6, #0
+    adds r0, r0, r2
+    adcs r1, r1, r5
+    adcs r3, r3, r6
+    ldr r2, [sp, #12]
+    ldr r5, [sp, #24]
+    uxth r4, r2
+    lsrs r2, r2, #16
+    uxth r6, r5
+    lsrs r5, r5, #16
+    movs r7, r4
+    muls r7, r5, r7
+    muls r4, r6, r4
+    muls r6, r2, r6
+    muls r2, r5, r2
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r4, r4, r5
+    adcs r2, r2, r7
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r4, r4, r5
+    adcs r2, r2, r6
+    movs r5, #0
+    adds r0, r0, r4
+    adcs r1, r1, r2
+    adcs r3, r3, r5
+    add r4, sp, #84
+    stm r4!, {r0, r1, r3}
+    add r4, sp, #0
+    ldm r4!, {r0, r1, r2, r3}
+    subs r7, r0, r2
+    sbcs r1, r1, r3
+    sbcs r5, r5, r5
+    eors r7, r7, r5
+    eors r1, r1, r5
+    subs r7, r7, r5
+    sbcs r1, r1, r5
+    mov r8, r1
+    add r4, sp, #16
+    ldm r4!, {r0, r1, r2, r3}
+    subs r0, r0, r2
+    sbcs r1, r1, r3
+    sbcs r6, r6, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    subs r0, r0, r6
+    sbcs r1, r1, r6
+    eors r5, r5, r6
+    mvns r5, r5
+    mov r10, r5
+    movs r5, r0
+    movs r6, r7
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r7, r0
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r0, r0, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r0, r0, r3
+    mov r9, r2
+    movs r7, r1
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r7, r7, r3
+    mov r6, r8
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r5, r5, r3
+    adds r0, r0, r2
+    adcs r7, r7, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    mov r6, r8
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r5, r2
+    muls r5, r6, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r6, r1
+    lsls r6, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
+    adcs r1, r1, r3
+    mov r3, r9
+    mov r6, r10
+    eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
+    lsrs r4, r6, #1
+    add r4, sp, #64
+    ldm r4, {r4, r5, r7}
+    adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #76]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #80
+    ldm r7, {r4, r5, r7}
+    adds r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #92]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #72]
+    adds r4, r4, r3
+    ldr r5, [sp, #76]
+    adcs r5, r5, r0
+    add r3, sp, #72
+    stm r3!, {r4, r5}
+    ldr r4, [sp, #80]
+    adcs r4, r4, r2
+    ldr r5, [sp, #84]
+    adcs r5, r5, r1
+    ldr r0, [sp, #88]
+    adcs r6, r6, r0
+    ldr r0, [sp, #92]
+    adcs r7, r7, r0
+    stm r3!, {r4, r5, r6, r7}
+    mov r6, r12
+    ldm r6, {r0, r6}
+    mov r7, lr
+    ldm r7, {r1, r7}
+    movs r5, r0
+    mov r8, r6
+    mov r9, r1
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r1, r0
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r0, r0, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r0, r0, r3
+    str r2, [sp, #0]
+    movs r2, r7
+    uxth r1, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r1
+    muls r4, r7, r4
+    muls r1, r3, r1
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r7
+    adcs r6, r6, r3
+    uxth r3, r5
+    lsrs r5, r5, #16
+    uxth r4, r2
+    lsrs r2, r2, #16
+    movs r7, r3
+    muls r7, r2, r7
+    muls r3, r4, r3
+    muls r4, r5, r4
+    muls r5, r2, r5
+    lsls r2, r7, #16
+    lsrs r7, r7, #16
+    adds r3, r3, r2
+    adcs r5, r5, r7
+    lsls r2, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r2
+    adcs r5, r5, r4
+    movs r4, #0
+    adds r0, r0, r3
+    adcs r1, r1, r5
+    adcs r6, r6, r4
+    mov r2, r8
+    mov r5, r9
+    uxth r4, r2
+    lsrs r2, r2, #16
+    uxth r3, r5
+    lsrs r5, r5, #16
+    movs r7, r4
+    muls r7, r5, r7
+    muls r4, r3, r4
+    muls r3, r2, r3
+    muls r2, r5, r2
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r4, r4, r5
+    adcs r2, r2, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r4, r4, r5
+    adcs r2, r2, r3
+    movs r5, #0
+    adds r0, r0, r4
+    adcs r1, r1, r2
+    adcs r6, r6, r5
+    add r4, sp, #4
+    stm r4!, {r0, r1, r6}
+    mov r6, r12
+    mov r7, lr
+    ldr r0, [r6, #8]
+    movs r5, r0
+    ldr r1, [r7, #8]
+    mov r9, r1
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r1, r0
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r0, r0, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r0, r0, r3
+    str r2, [sp, #16]
+    ldr r3, [r6, #12]
+    ldr r2, [r7, #12]
+    movs r6, r2
+    mov r8, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    uxth r4, r2
+    lsrs r2, r2, #16
+    movs r7, r1
+    muls r7, r2, r7
+    muls r1, r4, r1
+    muls r4, r3, r4
+    muls r3, r2, r3
+    lsls r2, r7, #16
+    lsrs r7, r7, #16
+    adds r1, r1, r2
+    adcs r3, r3, r7
+    lsls r2, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r2
+    adcs r3, r3, r4
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r7, r2
+    muls r7, r6, r7
+    muls r2, r4, r2
+    muls r4, r5, r4
+    muls r5, r6, r5
+    lsls r6, r7, #16
+    lsrs r7, r7, #16
+    adds r2, r2, r6
+    adcs r5, r5, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    movs r6, #0
+    adds r0, r0, r2
+    adcs r1, r1, r5
+    adcs r3, r3, r6
+    mov r2, r8
+    mov r5, r9
+    uxth r4, r2
+    lsrs r2, r2, #16
+    uxth r6, r5
+    lsrs r5, r5, #16
+    movs r7, r4
+    muls r7, r5, r7
+    muls r4, r6, r4
+    muls r6, r2, r6
+    muls r2, r5, r2
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r4, r4, r5
+    adcs r2, r2, r7
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r4, r4, r5
+    adcs r2, r2, r6
+    movs r5, #0
+    adds r0, r0, r4
+    adcs r1, r1, r2
+    adcs r3, r3, r5
+    add r4, sp, #20
+    stm r4!, {r0, r1, r3}
+    mov r4, r12
+    ldm r4!, {r0, r1, r2, r3}
+    mov r12, r4
+    subs r7, r0, r2
+    sbcs r1, r1, r3
+    sbcs r5, r5, r5
+    eors r7, r7, r5
+    eors r1, r1, r5
+    subs r7, r7, r5
+    sbcs r1, r1, r5
+    mov r8, r1
+    mov r4, lr
+    ldm r4!, {r0, r1, r2, r3}
+    mov lr, r4
+    subs r0, r0, r2
+    sbcs r1, r1, r3
+    sbcs r6, r6, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    subs r0, r0, r6
+    sbcs r1, r1, r6
+    eors r5, r5, r6
+    mvns r5, r5
+    mov r10, r5
+    movs r5, r0
+    movs r6, r7
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r7, r0
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r0, r0, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r0, r0, r3
+    mov r9, r2
+    movs r7, r1
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r7, r7, r3
+    mov r6, r8
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r5, r5, r3
+    adds r0, r0, r2
+    adcs r7, r7, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    mov r6, r8
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r5, r2
+    muls r5, r6, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r6, r1
+    lsls r6, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
+    adcs r1, r1, r3
+    mov r3, r9
+    mov r6, r10
+    eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
+    lsrs r4, r6, #1
+    add r4, sp, #0
+    ldm r4, {r4, r5, r7}
+    adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #12]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #16
+    ldm r7, {r4, r5, r7}
+    adds r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #28]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #8]
+    adds r4, r4, r3
+    ldr r5, [sp, #12]
+    adcs r5, r5, r0
+    add r3, sp, #8
+    stm r3!, {r4, r5}
+    ldr r4, [sp, #16]
+    adcs r4, r4, r2
+    ldr r5, [sp, #20]
+    adcs r5, r5, r1
+    ldr r0, [sp, #24]
+    adcs r6, r6, r0
+    ldr r0, [sp, #28]
+    adcs r7, r7, r0
+    stm r3!, {r4, r5, r6, r7}
+    mov r6, r12
+    ldm r6, {r0, r6}
+    mov r7, lr
+    ldm r7, {r1, r7}
+    movs r5, r0
+    mov r8, r6
+    mov r9, r1
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r1, r0
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r0, r0, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r0, r0, r3
+    str r2, [sp, #32]
+    movs r2, r7
+    uxth r1, r6
+    lsrs r6, r6, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r1
+    muls r4, r7, r4
+    muls r1, r3, r1
+    muls r3, r6, r3
+    muls r6, r7, r6
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r7
+    adcs r6, r6, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r7
+    adcs r6, r6, r3
+    uxth r3, r5
+    lsrs r5, r5, #16
+    uxth r4, r2
+    lsrs r2, r2, #16
+    movs r7, r3
+    muls r7, r2, r7
+    muls r3, r4, r3
+    muls r4, r5, r4
+    muls r5, r2, r5
+    lsls r2, r7, #16
+    lsrs r7, r7, #16
+    adds r3, r3, r2
+    adcs r5, r5, r7
+    lsls r2, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r2
+    adcs r5, r5, r4
+    movs r4, #0
+    adds r0, r0, r3
+    adcs r1, r1, r5
+    adcs r6, r6, r4
+    mov r2, r8
+    mov r5, r9
+    uxth r4, r2
+    lsrs r2, r2, #16
+    uxth r3, r5
+    lsrs r5, r5, #16
+    movs r7, r4
+    muls r7, r5, r7
+    muls r4, r3, r4
+    muls r3, r2, r3
+    muls r2, r5, r2
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r4, r4, r5
+    adcs r2, r2, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r4, r4, r5
+    adcs r2, r2, r3
+    movs r5, #0
+    adds r0, r0, r4
+    adcs r1, r1, r2
+    adcs r6, r6, r5
+    add r4, sp, #36
+    stm r4!, {r0, r1, r6}
+    mov r6, r12
+    mov r7, lr
+    ldr r0, [r6, #8]
+    movs r5, r0
+    ldr r1, [r7, #8]
+    mov r9, r1
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r1, r0
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r0, r0, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r0, r0, r3
+    str r2, [sp, #48]
+    ldr r3, [r6, #12]
+    ldr r2, [r7, #12]
+    movs r6, r2
+    mov r8, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    uxth r4, r2
+    lsrs r2, r2, #16
+    movs r7, r1
+    muls r7, r2, r7
+    muls r1, r4, r1
+    muls r4, r3, r4
+    muls r3, r2, r3
+    lsls r2, r7, #16
+    lsrs r7, r7, #16
+    adds r1, r1, r2
+    adcs r3, r3, r7
+    lsls r2, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r2
+    adcs r3, r3, r4
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r7, r2
+    muls r7, r6, r7
+    muls r2, r4, r2
+    muls r4, r5, r4
+    muls r5, r6, r5
+    lsls r6, r7, #16
+    lsrs r7, r7, #16
+    adds r2, r2, r6
+    adcs r5, r5, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    movs r6, #0
+    adds r0, r0, r2
+    adcs r1, r1, r5
+    adcs r3, r3, r6
+    mov r2, r8
+    mov r5, r9
+    uxth r4, r2
+    lsrs r2, r2, #16
+    uxth r6, r5
+    lsrs r5, r5, #16
+    movs r7, r4
+    muls r7, r5, r7
+    muls r4, r6, r4
+    muls r6, r2, r6
+    muls r2, r5, r2
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r4, r4, r5
+    adcs r2, r2, r7
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r4, r4, r5
+    adcs r2, r2, r6
+    movs r5, #0
+    adds r0, r0, r4
+    adcs r1, r1, r2
+    adcs r3, r3, r5
+    add r4, sp, #52
+    stm r4!, {r0, r1, r3}
+    mov r4, r12
+    ldm r4!, {r0, r1, r2, r3}
+    subs r7, r0, r2
+    sbcs r1, r1, r3
+    sbcs r5, r5, r5
+    eors r7, r7, r5
+    eors r1, r1, r5
+    subs r7, r7, r5
+    sbcs r1, r1, r5
+    mov r8, r1
+    mov r4, lr
+    ldm r4!, {r0, r1, r2, r3}
+    subs r0, r0, r2
+    sbcs r1, r1, r3
+    sbcs r6, r6, r6
+    eors r0, r0, r6
+    eors r1, r1, r6
+    subs r0, r0, r6
+    sbcs r1, r1, r6
+    eors r5, r5, r6
+    mvns r5, r5
+    mov lr, r5
+    movs r5, r0
+    movs r6, r7
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r7
+    lsrs r7, r7, #16
+    movs r4, r2
+    muls r4, r7, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r7, r0
+    lsls r7, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r7
+    adcs r0, r0, r4
+    lsls r7, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r7
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r7, r1
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r6, r7
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r7, r7, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r7, r7, r3
+    movs r3, #0
+    adds r0, r0, r2
+    adcs r7, r7, r3
+    mov r6, r8
+    uxth r2, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r5, r5, r3
+    adds r0, r0, r2
+    adcs r7, r7, r5
+    movs r3, #0
+    adcs r3, r3, r3
+    mov r6, r8
+    uxth r2, r1
+    lsrs r1, r1, #16
+    uxth r4, r6
+    lsrs r6, r6, #16
+    movs r5, r2
+    muls r5, r6, r5
+    muls r2, r4, r2
+    muls r4, r1, r4
+    muls r1, r6, r1
+    lsls r6, r5, #16
+    lsrs r5, r5, #16
+    adds r2, r2, r6
+    adcs r1, r1, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r1, r1, r4
+    adds r2, r2, r7
+    adcs r1, r1, r3
+    mov r3, r12
+    mov r6, lr
+    eors r3, r3, r6
+    eors r0, r0, r6
+    eors r2, r2, r6
+    eors r1, r1, r6
+    lsrs r4, r6, #1
+    add r4, sp, #32
+    ldm r4, {r4, r5, r7}
+    adcs r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #44]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    add r7, sp, #48
+    ldm r7, {r4, r5, r7}
+    adds r3, r3, r4
+    adcs r0, r0, r5
+    adcs r2, r2, r7
+    ldr r4, [sp, #60]
+    adcs r1, r1, r4
+    movs r7, #0
+    adcs r6, r6, r7
+    ldr r4, [sp, #40]
+    adds r4, r4, r3
+    ldr r5, [sp, #44]
+    adcs r5, r5, r0
+    add r3, sp, #40
+    stm r3!, {r4, r5}
+    ldr r4, [sp, #48]
+    adcs r4, r4, r2
+    ldr r5, [sp, #52]
+    adcs r5, r5, r1
+    ldr r0, [sp, #56]
+    adcs r6, r6, r0
+    ldr r0, [sp, #60]
+    adcs r7, r7, r0
+    stm r3!, {r4, r5, r6, r7}
+    add r4, sp, #0
+    ldm r4!, {r0, r1, r2, r3}
+    add r4, sp, #32
+    ldm r4, {r4, r5, r6, r7}
+    adds r0, r0, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
+    adcs r3, r3, r7
+    sbcs r6, r6, r6
+    mov r7, r11
+    negs r4, r7
+    ldr r4, [sp, #64]
+    eors r4, r4, r7
+    sbcs r0, r0, r4
+    ldr r4, [sp, #68]
+    eors r4, r4, r7
+    sbcs r1, r1, r4
+    ldr r4, [sp, #72]
+    eors r4, r4, r7
+    sbcs r2, r2, r4
+    ldr r4, [sp, #76]
+    eors r4, r4, r7
+    sbcs r3, r3, r4
+    sbcs r5, r5, r5
+    ldr r4, [sp, #16]
+    adds r0, r0, r4
+    ldr r4, [sp, #20]
+    adcs r1, r1, r4
+    ldr r4, [sp, #24]
+    adcs r2, r2, r4
+    ldr r4, [sp, #28]
+    adcs r3, r3, r4
+    sbcs r4, r4, r4
+    mov r12, r4
+    add r4, sp, #64
+    stm r4!, {r0, r1, r2, r3}
+    add r0, sp, #16
+    ldm r0, {r0, r1, r2, r3}
+    negs r4, r6
+    ldr r4, [sp, #48]
+    adcs r0, r0, r4
+    ldr r4, [sp, #52]
+    adcs r1, r1, r4
+    ldr r4, [sp, #56]
+    adcs r2, r2, r4
+    ldr r4, [sp, #60]
+    adcs r3, r3, r4
+    sbcs r6, r6, r6
+    negs r4, r5
+    ldr r4, [sp, #80]
+    eors r4, r4, r7
+    sbcs r0, r0, r4
+    ldr r4, [sp, #84]
+    eors r4, r4, r7
+    sbcs r1, r1, r4
+    ldr r4, [sp, #88]
+    eors r4, r4, r7
+    sbcs r2, r2, r4
+    ldr r4, [sp, #92]
+    eors r4, r4, r7
+    sbcs r3, r3, r4
+    sbcs r5, r5, r5
+    subs r6, r6, r7
+    adds r7, r6, r5
+    adds r7, #1
+    mov r4, r12
+    negs r4, r4
+    add r6, sp, #32
+    ldm r6, {r4, r5, r6}
+    adcs r0, r0, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
+    ldr r4, [sp, #44]
+    adcs r3, r3, r4
+    mov r8, r0
+    mov r9, r1
+    mov r10, r2
+    mov r11, r3
+    movs r6, #0
+    adcs r7, r7, r6
+    mov lr, r7
+    ldr r0, [sp, #108]
+    movs r1, #38
+    movs r2, #0
+    ldr r3, [sp, #60]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #76]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    lsls r6, r6, #1
+    adcs r3, r3, r3
+    lsrs r6, r6, #1
+    mov r12, r6
+    movs r5, #19
+    muls r3, r5, r3
+    mov r7, r8
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #0]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    mov r3, r9
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #4]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    mov r7, r10
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #8]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    mov r3, r11
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #12]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    mov r4, lr
+    muls r4, r1, r4
+    adds r3, r3, r4
+    ldr r7, [sp, #48]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #64]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    ldr r3, [sp, #52]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #68]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    ldr r7, [sp, #56]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #72]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    mov r4, r12
+    adds r7, r7, r4
+    stm r0!, {r6, r7}
+    add sp, #112
+    pop {pc}
+.size ladder_mul, .-ladder_mul
+.align 2
+
+/* void ladder_sq(fe25519 *h, const fe25519 *f); */
+.type ladder_sq, %function
+.thumb_func
+ladder_sq:
+    push {r0, lr}
+    sub sp, #96
+    mov lr, r1
+    mov r4, lr
+    ldm r4!, {r0, r1, r2, r3}
+    ldm r4, {r4, r5, r6, r7}
+    subs r0, r0, r4
+    sbcs r1, r1, r5
+    sbcs r2, r2, r6
+    sbcs r3, r3, r7
+    sbcs r5, r5, r5
+    eors r0, r0, r5
+    eors r1, r1, r5
+    eors r2, r2, r5
+    eors r3, r3, r5
+    subs r0, r0, r5
+    sbcs r1, r1, r5
+    sbcs r2, r2, r5
+    sbcs r3, r3, r5
+    add r4, sp, #0
+    stm r4!, {r0, r1, r2, r3}
+    movs r2, r0
+    uxth r4, r0
+    lsrs r0, r0, #16
+    movs r5, r4
+    muls r5, r0, r5
+    muls r4, r4, r4
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r4, r4, r6
+    adcs r0, r0, r5
+    str r4, [sp, #64]
+    movs r3, r1
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    add r4, sp, #68
+    stm r4!, {r0, r1, r3}
+    ldr r0, [sp, #8]
+    movs r2, r0
+    uxth r1, r0
+    lsrs r0, r0, #16
+    movs r5, r1
+    muls r5, r0, r5
+    muls r1, r1, r1
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r0, r0, r5
+    mov r8, r1
+    ldr r3, [sp, #12]
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    mov r9, r0
+    mov r10, r1
+    mov r11, r3
+    add r7, sp, #0
+    ldm r7, {r0, r1, r6, r7}
+    movs r5, r0
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r1, r7
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r7, r7, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r7, r7, r3
+    uxth r1, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
+    ldr r1, [sp, #4]
+    ldr r5, [sp, #8]
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
+    lsrs r5, r5, #16
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
+    movs r5, #0
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
+    adcs r0, r0, r0
+    adcs r2, r2, r2
+    adcs r7, r7, r7
+    movs r4, #0
+    adcs r4, r4, r4
+    add r3, sp, #72
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
+    adcs r6, r6, r0
+    add r1, sp, #72
+    stm r1!, {r5, r6}
+    mov r0, r8
+    mov r3, r9
+    adcs r0, r0, r2
+    adcs r3, r3, r7
+    mov r5, r10
+    mov r6, r11
+    adcs r5, r5, r4
+    movs r2, #0
+    adcs r6, r6, r2
+    stm r1!, {r0, r3, r5, r6}
+    mov r7, lr
+    ldm r7!, {r0, r3}
+    movs r2, r0
+    uxth r1, r0
+    lsrs r0, r0, #16
+    movs r5, r1
+    muls r5, r0, r5
+    muls r1, r1, r1
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r0, r0, r5
+    str r1, [sp, #0]
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    add r4, sp, #4
+    stm r4!, {r0, r1, r3}
+    mov r7, lr
+    ldr r0, [r7, #8]
+    movs r2, r0
+    uxth r1, r0
+    lsrs r0, r0, #16
+    movs r5, r1
+    muls r5, r0, r5
+    muls r1, r1, r1
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r0, r0, r5
+    mov r8, r1
+    ldr r3, [r7, #12]
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    mov r9, r0
+    mov r10, r1
+    mov r11, r3
+    mov r7, lr
+    ldm r7, {r0, r1, r6, r7}
+    movs r5, r0
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r1, r7
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r7, r7, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r7, r7, r3
+    uxth r1, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
+    mov r4, lr
+    ldr r1, [r4, #4]
+    ldr r5, [r4, #8]
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
+    lsrs r5, r5, #16
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
+    movs r5, #0
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
+    adcs r0, r0, r0
+    adcs r2, r2, r2
+    adcs r7, r7, r7
+    movs r4, #0
+    adcs r4, r4, r4
+    add r3, sp, #8
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
+    adcs r6, r6, r0
+    add r1, sp, #8
+    stm r1!, {r5, r6}
+    mov r0, r8
+    mov r3, r9
+    adcs r0, r0, r2
+    adcs r3, r3, r7
+    mov r5, r10
+    mov r6, r11
+    adcs r5, r5, r4
+    movs r2, #0
+    adcs r6, r6, r2
+    stm r1!, {r0, r3, r5, r6}
+    mov r7, lr
+    ldr r0, [r7, #16]
+    movs r2, r0
+    uxth r1, r0
+    lsrs r0, r0, #16
+    movs r5, r1
+    muls r5, r0, r5
+    muls r1, r1, r1
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r0, r0, r5
+    str r1, [sp, #32]
+    ldr r3, [r7, #20]
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    add r4, sp, #36
+    stm r4!, {r0, r1, r3}
+    mov r7, lr
+    ldr r0, [r7, #24]
+    movs r2, r0
+    uxth r1, r0
+    lsrs r0, r0, #16
+    movs r5, r1
+    muls r5, r0, r5
+    muls r1, r1, r1
+    muls r0, r0, r0
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r0, r0, r5
+    mov r8, r1
+    ldr r3, [r7, #28]
+    movs r4, r3
+    uxth r1, r3
+    lsrs r3, r3, #16
+    movs r5, r1
+    muls r5, r3, r5
+    muls r1, r1, r1
+    muls r3, r3, r3
+    lsls r6, r5, #17
+    lsrs r5, r5, #15
+    adds r1, r1, r6
+    adcs r3, r3, r5
+    uxth r5, r2
+    lsrs r2, r2, #16
+    uxth r6, r4
+    lsrs r4, r4, #16
+    movs r7, r5
+    muls r7, r4, r7
+    muls r5, r6, r5
+    muls r6, r2, r6
+    muls r2, r4, r2
+    lsls r4, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r2, r2, r7
+    lsls r4, r6, #16
+    lsrs r6, r6, #16
+    adds r5, r5, r4
+    adcs r2, r2, r6
+    movs r4, #0
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    adds r0, r0, r5
+    adcs r1, r1, r2
+    adcs r3, r3, r4
+    mov r9, r0
+    mov r10, r1
+    mov r11, r3
+    mov r7, lr
+    adds r7, #16
+    ldm r7, {r0, r1, r6, r7}
+    movs r5, r0
+    uxth r2, r0
+    lsrs r0, r0, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r2
+    muls r4, r6, r4
+    muls r2, r3, r2
+    muls r3, r0, r3
+    muls r0, r6, r0
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r6
+    adcs r0, r0, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r6
+    adcs r0, r0, r3
+    mov r12, r2
+    movs r6, r7
+    uxth r2, r7
+    lsrs r7, r7, #16
+    uxth r3, r1
+    lsrs r1, r1, #16
+    movs r4, r2
+    muls r4, r1, r4
+    muls r2, r3, r2
+    muls r3, r7, r3
+    muls r7, r1, r7
+    lsls r1, r4, #16
+    lsrs r4, r4, #16
+    adds r2, r2, r1
+    adcs r7, r7, r4
+    lsls r1, r3, #16
+    lsrs r3, r3, #16
+    adds r2, r2, r1
+    adcs r7, r7, r3
+    uxth r1, r5
+    lsrs r5, r5, #16
+    uxth r3, r6
+    lsrs r6, r6, #16
+    movs r4, r1
+    muls r4, r6, r4
+    muls r1, r3, r1
+    muls r3, r5, r3
+    muls r5, r6, r5
+    lsls r6, r4, #16
+    lsrs r4, r4, #16
+    adds r1, r1, r6
+    adcs r5, r5, r4
+    lsls r6, r3, #16
+    lsrs r3, r3, #16
+    adds r1, r1, r6
+    adcs r5, r5, r3
+    movs r3, #0
+    adds r0, r0, r1
+    adcs r2, r2, r5
+    adcs r7, r7, r3
+    mov r4, lr
+    ldr r1, [r4, #20]
+    ldr r5, [r4, #24]
+    uxth r3, r1
+    lsrs r1, r1, #16
+    uxth r4, r5
+    lsrs r5, r5, #16
+    movs r6, r3
+    muls r6, r5, r6
+    muls r3, r4, r3
+    muls r4, r1, r4
+    muls r1, r5, r1
+    lsls r5, r6, #16
+    lsrs r6, r6, #16
+    adds r3, r3, r5
+    adcs r1, r1, r6
+    lsls r5, r4, #16
+    lsrs r4, r4, #16
+    adds r3, r3, r5
+    adcs r1, r1, r4
+    movs r5, #0
+    adds r0, r0, r3
+    adcs r2, r2, r1
+    adcs r7, r7, r5
+    mov r1, r12
+    adds r1, r1, r1
+    adcs r0, r0, r0
+    adcs r2, r2, r2
+    adcs r7, r7, r7
+    movs r4, #0
+    adcs r4, r4, r4
+    add r3, sp, #40
+    ldm r3!, {r5, r6}
+    adds r5, r5, r1
+    adcs r6, r6, r0
+    add r1, sp, #40
+    stm r1!, {r5, r6}
+    mov r0, r8
+    mov r3, r9
+    adcs r0, r0, r2
+    adcs r3, r3, r7
+    mov r5, r10
+    mov r6, r11
+    adcs r5, r5, r4
+    movs r2, #0
+    adcs r6, r6, r2
+    stm r1!, {r0, r3, r5, r6}
+    add r4, sp, #0
+    ldm r4!, {r0, r1, r2, r3}
+    add r4, sp, #32
+    ldm r4, {r4, r5, r6, r7}
+    adds r0, r0, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
+    adcs r3, r3, r7
+    sbcs r6, r6, r6
+    add r7, sp, #64
+    ldm r7!, {r4, r5}
+    subs r0, r0, r4
+    sbcs r1, r1, r5
+    ldm r7!, {r4, r5}
+    sbcs r2, r2, r4
+    sbcs r3, r3, r5
+    sbcs r5, r5, r5
+    ldr r4, [sp, #16]
+    adds r0, r0, r4
+    ldr r4, [sp, #20]
+    adcs r1, r1, r4
+    ldr r4, [sp, #24]
+    adcs r2, r2, r4
+    ldr r4, [sp, #28]
+    adcs r3, r3, r4
+    sbcs r4, r4, r4
+    mov r12, r4
+    add r4, sp, #64
+    stm r4!, {r0, r1, r2, r3}
+    add r0, sp, #16
+    ldm r0, {r0, r1, r2, r3}
+    negs r4, r6
+    ldr r4, [sp, #48]
+    adcs r0, r0, r4
+    ldr r4, [sp, #52]
+    adcs r1, r1, r4
+    ldr r4, [sp, #56]
+    adcs r2, r2, r4
+    ldr r4, [sp, #60]
+    adcs r3, r3, r4
+    sbcs r6, r6, r6
+    negs r4, r5
+    add r7, sp, #80
+    ldm r7!, {r4, r5}
+    sbcs r0, r0, r4
+    sbcs r1, r1, r5
+    ldm r7!, {r4, r5}
+    sbcs r2, r2, r4
+    sbcs r3, r3, r5
+    sbcs r5, r5, r5
+    movs r7, #1
+    adds r7, r7, r6
+    adds r7, r7, r5
+    mov r4, r12
+    negs r4, r4
+    add r6, sp, #32
+    ldm r6, {r4, r5, r6}
+    adcs r0, r0, r4
+    adcs r1, r1, r5
+    adcs r2, r2, r6
+    ldr r4, [sp, #44]
+    adcs r3, r3, r4
+    mov r8, r0
+    mov r9, r1
+    mov r10, r2
+    mov r11, r3
+    movs r6, #0
+    adcs r7, r7, r6
+    mov lr, r7
+    ldr r0, [sp, #96]
+    movs r1, #38
+    movs r2, #0
+    ldr r3, [sp, #60]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #76]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    lsls r6, r6, #1
+    adcs r3, r3, r3
+    lsrs r6, r6, #1
+    mov r12, r6
+    movs r5, #19
+    muls r3, r5, r3
+    mov r7, r8
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #0]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    mov r3, r9
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #4]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    mov r7, r10
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #8]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    mov r3, r11
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #12]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    mov r4, lr
+    muls r4, r1, r4
+    adds r3, r3, r4
+    ldr r7, [sp, #48]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #64]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    stm r0!, {r6}
+    ldr r3, [sp, #52]
+    uxth r4, r3
+    lsrs r3, r3, #16
+    muls r4, r1, r4
+    muls r3, r1, r3
+    adds r4, r4, r7
+    lsls r5, r3, #16
+    lsrs r3, r3, #16
+    adds r5, r5, r4
+    adcs r3, r3, r2
+    ldr r6, [sp, #68]
+    adds r6, r6, r5
+    adcs r3, r3, r2
+    stm r0!, {r6}
+    ldr r7, [sp, #56]
+    uxth r4, r7
+    lsrs r7, r7, #16
+    muls r4, r1, r4
+    muls r7, r1, r7
+    adds r4, r4, r3
+    lsls r5, r7, #16
+    lsrs r7, r7, #16
+    adds r5, r5, r4
+    adcs r7, r7, r2
+    ldr r6, [sp, #72]
+    adds r6, r6, r5
+    adcs r7, r7, r2
+    mov r4, r12
+    adds r7, r7, r4
+    stm r0!, {r6, r7}
+    add sp, #100
+    pop {pc}
+.size ladder_sq, .-ladder_sq
 #endif

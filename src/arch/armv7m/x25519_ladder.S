@@ -3,11 +3,14 @@
  * The Montgomery ladder of X25519 and its final division for the Cortex-M3 (ARMv7-M), the
  * contract of src/curve25519/x25519_ladder.h: armv6m's x25519_ladder.S (its header states
  * the step, the frame and the bounds), with the additions, subtractions, the selection and
- * W = BB + 121666 E in Thumb-2. The M3 runs them faster than armv6m's Thumb-1: the operands
- * come by single loads from sp, which pair (one cycle each after the first) where an ADD
- * then an LDM from its result stalls a cycle; each result word goes out by a one-cycle
- * store; carries go in by ADCS with an immediate and 19 x is two shifted additions, so
- * twelve registers hold both operands' words and nothing waits in high registers.
+ * W = BB + 121666 E in Thumb-2. The additions and subtractions fold bit 255 back as well, as
+ * fe_add.S and fe_sub.S do, where armv6m's fold only the carry: armv7m's reduction leaves
+ * its outputs anywhere below 2^256, not below 2^256 - 38, which armv6m's argument needs.
+ * The M3 runs them faster than armv6m's Thumb-1: the operands come by single loads from sp,
+ * which pair (one cycle each after the first) where an ADD then an LDM from its result
+ * stalls a cycle; each result word goes out by a one-cycle store; carries go in by ADCS
+ * with an immediate and 19 x is two shifted additions, so twelve registers hold both
+ * operands' words and nothing waits in high registers.
  *
  * Constant time: as armv6m's; every product is a MUL of a 16-bit digit by a constant (one
  * cycle on the M3 whatever the operands), no UMULL, UMLAL, SMULL or SMLAL.
@@ -26,9 +29,10 @@
  * and the rest in its nine calls, ladder_mul 901 and ladder_sq 570 (7,600 with calls of
  * microsalt_fe_mul and microsalt_fe_sq; the C twin's step, over armv7m's fe_add.S,
  * fe_sub.S, fe_cswap.S and armv6m's fe_mul121666.S: about 8,060; armv6m's Thumb-1 pieces:
- * about 7,870); the kernel firmware's 8 bits and division 91,539 (the twin: 99,345);
- * crypto_scalarmult 1,919,524 (1,961,000 with calls of the global routines, 1,968,795 with
- * full steps for bits 2 to 0 as well; 2,086,409 with the twin and the inversion's C parts
+ * about 7,870); the kernel firmware's 8 bits and division 91,524 (the twin: 99,345);
+ * crypto_scalarmult 1,918,768 (1,919,524 with x1's pointer and the bit index loaded again
+ * every step; 1,961,000 with calls of the global routines, 1,968,795 with full steps for
+ * bits 2 to 0 as well; 2,086,409 with the twin and the inversion's C parts
  * before armv6m's fe_invert_reduce.S). Code: 9.6 KB, 4.5 of them the ladder, the first
  * step and the doubling-only one written out apart, 5.1 the routines.
  */
@@ -59,6 +63,7 @@ microsalt_x25519_ladder:
 
 /* (x3 : z3) = (x1 : 1), no swap pending */
     adds r0, r0, #32
+    str r0, [sp, #140]
     ldm r0, {r0-r7}
     str r0, [sp, #0]
     str r1, [sp, #4]
@@ -406,7 +411,6 @@ microsalt_x25519_ladder:
     stm r0!, {r1-r4}
     b 2f
 1:
-    ldr r0, [sp, #128]
     ldr r1, [sp, #208]
     lsrs r2, r0, #3
     ldrb r2, [r1, r2]
@@ -1000,11 +1004,9 @@ microsalt_x25519_ladder:
     add r0, sp, #32
     add r1, sp, #32
     bl ladder_sq
-    ldr r3, [sp, #208]
-    adds r3, r3, #32
     add r0, sp, #32
     add r1, sp, #32
-    mov r2, r3
+    ldr r2, [sp, #140]
     bl ladder_mul
 2:
     ldr r0, [sp, #128]
@@ -1018,7 +1020,6 @@ microsalt_x25519_ladder:
     bge 4f
     b 5f
 4:
-    ldr r0, [sp, #128]
     ldr r1, [sp, #208]
     lsrs r2, r0, #3
     ldrb r2, [r1, r2]
