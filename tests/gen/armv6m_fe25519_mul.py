@@ -582,8 +582,8 @@ def reduce_and_store(emit, ro, lo4, h_slot, high=False):
 
 def function(emit, name, sig, body_of, local=False):
     """h's pointer sits above the frame (pushed with r0). local: a routine of its file that
-    saves no register, for callers that keep nothing in r4-r7 across it (the M0's X25519
-    ladder): 8 cycles less a call."""
+    saves no register, for callers that keep nothing in r4-r11 across it (the M0's X25519
+    ladder): 8 cycles less a call, and the body's high use of r8-r11 besides."""
     body = Out()
     size = body_of(body, high=local)
     emit.comment(sig)

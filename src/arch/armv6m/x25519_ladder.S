@@ -60,8 +60,8 @@
  * fe_sub.S, fe_cswap.S and fe_mul121666.S: about 12,700; the select 130 where the twin's two
  * swaps took 266, an addition or a subtraction 64 where a call took 107, W 170 where
  * fe_mul121666 and fe_add took 297); the kernel firmware's 8 bits and division 138,146 (the
- * twin: 149,704); crypto_scalarmult 3,097,717 (3,202,446 with calls of the global routines
- * and the full folds, and W, by 2^16 + K; 3,223,434 with fe25519_mul.S's fe_mul at 1,523
+ * twin: 149,704); crypto_scalarmult 3,097,717 (3,202,446 with calls of the global routines,
+ * the full folds and W by 2^16 + 56130; 3,223,434 with fe25519_mul.S's fe_mul at 1,523
  * and fe_sq at 1,048 cycles; 3,236,588 with full steps for bits 2 to 0 as well; 3,369,163
  * with the twin and the inversion's C parts before fe_invert_reduce.S); Pornin's x25519-cm0
  * takes 3,240,785 in the same model.
