@@ -46,7 +46,7 @@ struct kt_kernel {
     void (*bench)(void);
     int native;
     /* The twin although a directory of the search path has a native kernel: the build
-     * leaves it out by choice (armv7m-small/kernels.h, for flash). */
+     * leaves it out by choice (armv6m-small's and armv7m-small's kernels.h, for flash). */
     int twin_chosen;
 };
 static const struct kt_kernel kt_kernels[] = {

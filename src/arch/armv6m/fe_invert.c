@@ -35,7 +35,7 @@
 #include "fe25519.h"
 
 /* Where a search path takes this directory but its kernels.h switches the kernel off
- * (armv7m-small's, for flash), the name is the twin's (fe25519.h). */
+ * (armv6m-small's and armv7m-small's, for flash), the name is the twin's (fe25519.h). */
 #if MICROSALT_NATIVE_FE_INVERT
 
 #define STEPS 17

@@ -70,7 +70,8 @@
  */
 #include <kernels.h>
 /* The search path's kernels.h (<>: not this directory's): where it switches the kernel off
- * (armv7m-small's, for flash), nothing is assembled, the division it calls not being there. */
+ * (armv6m-small's and armv7m-small's, for flash), nothing is assembled, the division it
+ * calls not being there. */
 #if MICROSALT_NATIVE_X25519_LADDER
     .syntax unified
     .thumb
