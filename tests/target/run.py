@@ -36,7 +36,8 @@ GROUPS = sorted(os.path.basename(f)[len("suite_"):-2]
                 for f in glob.glob(os.path.join(HERE, "suite_*.c")))
 # Slow jobs first, so that the two workers finish together: the Cortex-M runner follows
 # every data access of the constant-time firmware in Python.
-TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m3": 3, "cortex-m3-small": 3, "cortex-m0-small": 3, "cortex-m4": 2}
+TARGET_WEIGHT = {"cortex-m0": 3, "cortex-m0-small": 3, "cortex-m3": 3, "cortex-m3-small": 3,
+                 "cortex-m4": 2}
 FIRMWARE_WEIGHT = {"ct_dh": 8, "ct_kem": 8, "ct_sign": 4, "kem": 3, "rng": 2}
 # The generator's job (tests/target/rng_check.py): several boots of its firmware with the
 # runners' simulated SRAM power-ups, judged together.
