@@ -44,6 +44,7 @@ python3 tests/gen/armv7em_fe25519_mul.py --check
 python3 tests/gen/armv7em_x25519_ladder.py --check
 python3 tests/gen/armv7m_salsa20.py --check
 python3 tests/gen/armv7m_sha512.py --check
+python3 tests/gen/armv7m_small_sha512.py --check
 python3 tests/gen/armv7m_fe25519_mul.py --check
 python3 tests/gen/armv7m_x25519_ladder.py --check
 python3 tests/gen/armv7m_fe25519_mul_public.py --check
@@ -51,6 +52,7 @@ python3 tests/gen/armv7m_poly1305.py --check
 python3 tests/gen/armv6m_fe25519_mul.py --check
 python3 tests/gen/armv6m_x25519_ladder.py --check
 python3 tests/gen/armv6m_sha512.py --check
+python3 tests/gen/armv6m_small_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
 python3 tests/gen/armv6m_salsa20.py --check
 python3 tests/gen/rng_cutoffs.py --check

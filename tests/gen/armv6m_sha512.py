@@ -9,8 +9,8 @@ short offsets. `--check` fails when the committed file differs from what the scr
 import pathlib
 
 from asm_gen import Out, main
-from armv7m_sha512 import END, FRAME, IN, K, PASSES, ROUNDS_A_PASS, SP_ARG, W, rotation_terms, \
-    slot
+from armv7m_sha512 import END, FRAME, IN, PASSES, ROUNDS_A_PASS, SP_ARG, W, end, \
+    rotation_terms, slot
 
 OUT = pathlib.Path(__file__).resolve().parents[2] / "src/arch/armv6m/sha512.S"
 
@@ -68,39 +68,45 @@ def store(emit, regs, base, off):
     emit(f"str {regs[0]}, [{base}, #{off}]", f"str {regs[1]}, [{base}, #{off + 4}]")
 
 
-def round_(emit, j):
+def round_(emit, j, at=None, kw=None, new_a=None):
+    """Round j of a pass: the state's words at the frame offsets at(role) (the pass's slots
+    by default), K's and W's at kw (8 j) from r8 and r9; d + T1 goes back into d's slot and
+    T1 + T2 to new_a (h's slot, the next round's a, by default)."""
+    at = at or (lambda role: slot(role, j))
+    kw = 8 * j if kw is None else kw
+    new_a = at(7) if new_a is None else new_a
     e, s, t = ("r0", "r1"), ("r2", "r3"), ("r4", "r5")
-    load(emit, e, "sp", slot(4, j))
+    load(emit, e, "sp", at(4))
     rotations(emit, s, "r4", e, (14, 18, 41))
-    load(emit, t, "sp", slot(5, j))
-    load(emit, ("r6", "r7"), "sp", slot(6, j))
+    load(emit, t, "sp", at(5))
+    load(emit, ("r6", "r7"), "sp", at(6))
     for k, g in ((0, "r6"), (1, "r7")):     # Ch(e, f, g) = ((f ^ g) & e) ^ g
         emit(f"eors {t[k]}, {t[k]}, {g}", f"ands {t[k]}, {t[k]}, {e[k]}",
              f"eors {t[k]}, {t[k]}, {g}")
     add64(emit, s, t)
-    load(emit, t, "sp", slot(7, j))
+    load(emit, t, "sp", at(7))
     add64(emit, s, t)
     emit("mov r6, r8")
-    load(emit, t, "r6", 8 * j)
+    load(emit, t, "r6", kw)
     add64(emit, s, t)
     emit("mov r6, r9")
-    load(emit, t, "r6", 8 * j)
+    load(emit, t, "r6", kw)
     add64(emit, s, t)                       # s = T1
-    load(emit, t, "sp", slot(3, j))
+    load(emit, t, "sp", at(3))
     add64(emit, t, s)
-    store(emit, t, "sp", slot(3, j))        # d + T1: the next round's e
+    store(emit, t, "sp", at(3))             # d + T1: the next round's e
     a = e
-    load(emit, a, "sp", slot(0, j))
+    load(emit, a, "sp", at(0))
     rotations(emit, t, "r6", a, (28, 34, 39))
     add64(emit, s, t)
     b, c = t, ("r6", "r7")
-    load(emit, b, "sp", slot(1, j))
-    load(emit, c, "sp", slot(2, j))
+    load(emit, b, "sp", at(1))
+    load(emit, c, "sp", at(2))
     for k in (0, 1):    # Maj(a, b, c) = ((a ^ b) & (b ^ c)) ^ b, into a
         emit(f"eors {c[k]}, {c[k]}, {b[k]}", f"eors {a[k]}, {a[k]}, {b[k]}",
              f"ands {a[k]}, {a[k]}, {c[k]}", f"eors {a[k]}, {a[k]}, {b[k]}")
     add64(emit, s, a)
-    store(emit, s, "sp", slot(7, j))        # T1 + T2: the next round's a
+    store(emit, s, "sp", new_a)             # T1 + T2: the next round's a
 
 
 def schedule_word(emit, k):
@@ -124,15 +130,22 @@ def schedule_word(emit, k):
     store(emit, t, "r6", 8 * (k + 8))
 
 
-def generate():
-    emit = Out()
-    emit.lines.append(HEADER.rstrip("\n"))
+def prologue(emit, frame, sp_arg, in_at, end_at):
+    """The entry (nothing to do for no block), r4-r11 and lr saved, the frame, and the
+    arguments in it: s at sp_arg, in at in_at and in's end at end_at."""
     emit.comment("void microsalt_sha512_blocks(uint64_t s[8], const uint8_t *in, size_t nblocks);")
     emit(".global microsalt_sha512_blocks", ".type microsalt_sha512_blocks, %function",
          ".thumb_func", "microsalt_sha512_blocks:", "cmp r2, #0", "bne 1f", "bx lr", "1:",
          "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9", "mov r6, r10", "mov r7, r11",
-         "push {r4-r7}", f"sub sp, #{FRAME}", f"str r0, [sp, #{SP_ARG}]",
-         f"str r1, [sp, #{IN}]", "lsls r2, r2, #7", "adds r2, r2, r1", f"str r2, [sp, #{END}]")
+         "push {r4-r7}", f"sub sp, #{frame}", f"str r0, [sp, #{sp_arg}]",
+         f"str r1, [sp, #{in_at}]", "lsls r2, r2, #7", "adds r2, r2, r1",
+         f"str r2, [sp, #{end_at}]")
+
+
+def generate():
+    emit = Out()
+    emit.lines.append(HEADER.rstrip("\n"))
+    prologue(emit, FRAME, SP_ARG, IN, END)
     for w in range(16):
         emit(f"ldr r1, [r0, #{4 * w}]", f"str r1, [sp, #{4 * w}]")
     emit("ldr r0, .Lkaddr", "mov r10, r0", "b .Lblock", ".balign 4", ".Lkaddr:", ".word .Lk")
@@ -179,11 +192,7 @@ def generate():
         emit("stmia r7!, {r0-r4}")
     emit(f"add sp, #{FRAME}", "pop {r4-r7}", "mov r8, r4", "mov r9, r5", "mov r10, r6",
          "mov r11, r7", "pop {r4-r7, pc}")
-    emit(".size microsalt_sha512_blocks, .-microsalt_sha512_blocks")
-    emit.comment("FIPS 180-4's K: each word as its low half, then its high half")
-    emit(".section .rodata", ".balign 8", ".Lk:")
-    for k in K:
-        emit(f".word 0x{k & 0xFFFFFFFF:08x}, 0x{k >> 32:08x}")
+    end(emit)
     return emit.text()
 
 

@@ -139,10 +139,15 @@ def store(emit, regs, base, off):
     emit(f"str {regs[0]}, [{base}, #{off}]", f"str {regs[1]}, [{base}, #{off + 4}]")
 
 
-def round_(emit, j):
+def round_(emit, j, at=None, kw=None, new_a=None):
+    """Round j of a pass: the state's words at the frame offsets at(role) (the pass's slots
+    by default), K's and W's at kw (8 j) from r12 and lr; d + T1 goes back into d's slot and
+    T1 + T2 to new_a (h's slot, the next round's a, by default). r10 and r11 are left alone."""
+    at = at or (lambda role: slot(role, j))
+    kw = 8 * j if kw is None else kw
+    new_a = at(7) if new_a is None else new_a
     e, f, g, h, s = ("r0", "r1"), ("r2", "r3"), ("r4", "r5"), ("r6", "r7"), ("r8", "r9")
-    load(emit, (e, "sp", slot(4, j)), (f, "sp", slot(5, j)), (g, "sp", slot(6, j)),
-         (h, "sp", slot(7, j)))
+    load(emit, (e, "sp", at(4)), (f, "sp", at(5)), (g, "sp", at(6)), (h, "sp", at(7)))
     rotations(emit, s, e, (14, 18, 41))
     for k in (0, 1):    # Ch(e, f, g) = ((f ^ g) & e) ^ g, into f
         emit(f"eor {f[k]}, {f[k]}, {g[k]}", f"and {f[k]}, {f[k]}, {e[k]}",
@@ -150,22 +155,22 @@ def round_(emit, j):
     add64(emit, h, s)
     add64(emit, h, f)
     k, w = e, g         # e and g are done with
-    load(emit, (k, "r12", 8 * j), (w, "lr", 8 * j))
+    load(emit, (k, "r12", kw), (w, "lr", kw))
     add64(emit, h, k)
     add64(emit, h, w)   # h = T1
     d = f
-    load(emit, (d, "sp", slot(3, j)))
+    load(emit, (d, "sp", at(3)))
     add64(emit, d, h)
-    store(emit, d, "sp", slot(3, j))        # d + T1: the next round's e
+    store(emit, d, "sp", at(3))             # d + T1: the next round's e
     a, b, c = e, f, g
-    load(emit, (a, "sp", slot(0, j)), (b, "sp", slot(1, j)), (c, "sp", slot(2, j)))
+    load(emit, (a, "sp", at(0)), (b, "sp", at(1)), (c, "sp", at(2)))
     rotations(emit, s, a, (28, 34, 39))
     add64(emit, h, s)
     for k in (0, 1):    # Maj(a, b, c) = ((a ^ b) & c) ^ (a & b), into s
         emit(f"eor {s[k]}, {a[k]}, {b[k]}", f"and {s[k]}, {s[k]}, {c[k]}",
              f"and {c[k]}, {a[k]}, {b[k]}", f"eor {s[k]}, {s[k]}, {c[k]}")
     add64(emit, h, s)
-    store(emit, h, "sp", slot(7, j))        # T1 + T2: the next round's a
+    store(emit, h, "sp", new_a)             # T1 + T2: the next round's a
 
 
 def schedule_word(emit, k):
@@ -182,6 +187,15 @@ def schedule_word(emit, k):
     add64(emit, t, v)
     store(emit, t, "lr", 8 * k)
     store(emit, t, "lr", 8 * (k + 16))
+
+
+def end(emit):
+    """The function's end and K, which every SHA-512 kernel for ARM reads as this one does."""
+    emit(".size microsalt_sha512_blocks, .-microsalt_sha512_blocks")
+    emit.comment("FIPS 180-4's K: each word as its low half, then its high half")
+    emit(".section .rodata", ".balign 8", ".Lk:")
+    for k in K:
+        emit(f".word 0x{k & 0xFFFFFFFF:08x}, 0x{k >> 32:08x}")
 
 
 def generate():
@@ -242,11 +256,7 @@ def generate():
     for _ in range((W + 256) // 32):
         emit("stm r12!, {r0-r7}")
     emit(f"add sp, #{FRAME}", "pop {r4-r11, pc}", ".Lnothing:", "bx lr")
-    emit(".size microsalt_sha512_blocks, .-microsalt_sha512_blocks")
-    emit.comment("FIPS 180-4's K: each word as its low half, then its high half")
-    emit(".section .rodata", ".balign 8", ".Lk:")
-    for k in K:
-        emit(f".word 0x{k & 0xFFFFFFFF:08x}, 0x{k >> 32:08x}")
+    end(emit)
     return emit.text()
 
 
