@@ -54,6 +54,7 @@ python3 tests/gen/armv6m_x25519_ladder.py --check
 python3 tests/gen/armv6m_sha512.py --check
 python3 tests/gen/armv6m_small_sha512.py --check
 python3 tests/gen/armv6m_poly1305.py --check
+python3 tests/gen/armv6m_small_poly1305.py --check
 python3 tests/gen/armv6m_salsa20.py --check
 python3 tests/gen/rng_cutoffs.py --check
 python3 tests/gen/ed25519_base_table.py --check

@@ -211,21 +211,23 @@ def _check_r_digits():
 _check_r_digits()
 
 
-def entry(e):
+def entry(e, copies):
     e.comment("The pad bit at column 9's bit 11 and the digit mask (twice), m's end, the next "
-              "head and st; the first block's head by m's alignment and the count mod "
-              "4 (public, and so are the branches on them); m in lr")
+              "head and st; the first block's head by m's alignment" +
+              (" and the count mod 4" if copies > 1 else "") +
+              " (public, and so are the branches on them); m in lr")
     assert (MID_PAD, MID_MASK, MEND, HEAD, HIBIT, MASK, ST) == \
         tuple(MID_PAD + 4 * k for k in range(7))
     e(f"mov {ACC[4]}, r0")                 # st, until h is split
     # The loop's head (r1): the unaligned one, or the round's first copy; the first block's
     # (r6, kept in the spill word until the tables are made): an aligned count n that is not
     # a multiple of four starts its first round at copy 5 - (n mod 4), so that no copy but
-    # the last tests m.
-    assert COPIES == 4
+    # the last tests m. With one copy, the two heads are the same.
+    assert copies in (1, 4)
     e("mov lr, r1", "lsls r2, r2, #4", "adds r0, r1, r2", "adr r4, .Lheads", "lsls r5, r1, #30",
-      "beq 1f", f"ldr r1, [r4, #{4 * COPIES}]", "mov r6, r1", "b 2f",
-      "1:", "ldr r1, [r4, #0]", "lsls r5, r2, #26", "lsrs r5, r5, #28", "ldr r6, [r4, r5]",
+      "beq 1f", f"ldr r1, [r4, #{4 * copies}]", "mov r6, r1", "b 2f", "1:", "ldr r1, [r4, #0]",
+      *(["lsls r5, r2, #26", "lsrs r5, r5, #28", "ldr r6, [r4, r5]"] if copies > 1
+        else ["mov r6, r1"]),
       "2:",
       f"lsls r2, r3, #{128 - 9 * D}", "movs r3, #1", f"lsls r3, r3, #{D}", "subs r3, r3, #1",
       f"mov r4, {ACC[4]}", f"add r5, sp, #{MID_PAD}", "stm r5!, {r2, r3}", "stm r5!, {r0-r4}",
@@ -283,8 +285,8 @@ def entry(e):
     # round's first copy, n = 3 at its second, ..., n = 1 at the last), as BX takes them: the
     # Thumb bit added here, since GAS sets none on local labels (were they Thumb functions,
     # it would be set twice).
-    e(".balign 4", ".Lheads:", ".word .Lcopy1 + 1", ".word .Laligned + 1",
-      ".word .Lcopy3 + 1", ".word .Lcopy2 + 1", ".word .Lunaligned + 1")
+    heads = ["copy1", "aligned", "copy3", "copy2"] if copies > 1 else ["aligned"]
+    e(".balign 4", ".Lheads:", *[f".word .L{h} + 1" for h in heads + ["unaligned"]])
 
 
 def unaligned_head(e):
@@ -448,9 +450,11 @@ def leave(e):
         e("stm r7!, {r0-r%d}" % (n % 7 - 1))
 
 
-def generate():
+def generate(header=HEADER, copies=COPIES):
+    """The kernel with aligned blocks by rounds of copies (4, or 1: every block through the
+    loop's end)."""
     e = Out()
-    e.lines.extend(HEADER.rstrip("\n").split("\n"))
+    e.lines.extend(header.rstrip("\n").split("\n"))
     e.lines.extend([""] + PROTOTYPE)
     # nblocks = 0 returns through a BEQ not taken otherwise (1 cycle, where a taken BNE past a
     # return costs 3); a BEQ reaches 256 bytes, so the return sits just before the entry.
@@ -461,25 +465,27 @@ def generate():
       "microsalt_poly1305_blocks:")
     e("cmp r2, #0", "beq .Lnone", "push {r4-r7, lr}", "mov r4, r8", "mov r5, r9",
       "mov r6, r10", "mov r7, r11", "push {r4-r7}", f"sub sp, #{FRAME}")
-    entry(e)
+    entry(e, copies)
     unaligned_head(e)
-    e.comment(f"Aligned blocks by rounds of {COPIES}: each copy of the block but the last "
-              "falls into the next one's head, with the pad bit and the mask from where r7 "
-              "stops, where the loop's end would test m and branch")
+    if copies > 1:
+        e.comment(f"Aligned blocks by rounds of {copies}: each copy of the block but the last "
+                  "falls into the next one's head, with the pad bit and the mask from where r7 "
+                  "stops, where the loop's end would test m and branch")
     assert MID_PAD == TAB_END
-    for k in range(1, COPIES + 1):
-        if k == COPIES:
+    for k in range(1, copies + 1):
+        if k == copies:
             e.comment("The round's last copy, which ends the loop, also every block of an "
-                      "unaligned m")
+                      "unaligned m" if copies > 1 else "Every block, an unaligned m's from "
+                      "its head")
             e(".Laligned:")
         else:
             e(f".Lcopy{k}:")
         aligned_head(e)
-        if k == COPIES:
+        if k == copies:
             e(".Lcolumns:")
         carry_block(e)
         products(e)
-        if k < COPIES:
+        if k < copies:
             e("ldm r7, {r5, r7}")
     e.comment("The next round or unaligned block, through its head (r0: -e_0, r5: the pad bit, "
               "r7: the mask), or out")
