@@ -8,7 +8,9 @@
  * Kept: the field's multiplication and squaring (2.4 and 1.7 KB; the packed C twins are 4.1
  * and 4.4 times slower, and every curve operation is made of them); Poly1305's tag; the
  * field's addition, subtraction, 121666 and swap (0.6 KB together, 0.15 KB more than their C
- * twins, which take 1.3 to 7.7 times their cycles); ChaCha's blocks, outside the NaCl API.
+ * twins, which take 1.3 to 7.7 times their cycles); the fixed-base table lookup (0.1 KB more
+ * than its twin, which takes 4 times its cycles: 6% of a signature); ChaCha's blocks, outside
+ * the NaCl API.
  *
  * Its own: poly1305.S, armv6m's Poly1305 with one copy of the block (1.1 KB, where armv6m's
  * four take 2.7 KB for 1% fewer cycles; the C twin in radix 2^32 is larger, 2.8 KB), and
@@ -20,12 +22,10 @@
 #ifndef MICROSALT_KERNELS_ARMV6M_SMALL_H
 #define MICROSALT_KERNELS_ARMV6M_SMALL_H
 
-/* Off by choice (tests/kernels/kernels.def): the C twins are smaller than armv6m's unrolled
- * Salsa20 (C: 0.7 KB, armv6m: 3.5 KB) and table lookup (0.3 KB, 0.4 KB). */
+/* Off by choice (tests/kernels/kernels.def): the C twin is smaller than armv6m's unrolled
+ * Salsa20 (C: 0.7 KB, armv6m: 3.5 KB). */
 #undef MICROSALT_NATIVE_SALSA20_BLOCKS
-#undef MICROSALT_NATIVE_GE25519_SELECT
 #define MICROSALT_NATIVE_SALSA20_BLOCKS 0
-#define MICROSALT_NATIVE_GE25519_SELECT 0
 /* Off by choice too: the X25519 ladder (x25519_ladder.S, 7.0 KB with its copies of the
  * multiplication and squaring; the twin's ladder, 0.3 KB, calls armv6m's) and the binary GCD
  * inversion (fe_invert.c, fe_invert_gcd.S and fe_invert_reduce.S, 2.2 KB; Fermat's chain
