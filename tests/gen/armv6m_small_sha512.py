@@ -37,11 +37,12 @@ HEADER = f"""\
  * sp + {STATE} + 8 j, writes d + T1 back over d (the next e) and T1 + T2 at sp (the next a),
  * then moves sp 8 bytes down, which makes each word the next round's next role. After eight
  * rounds (a group) the window has slid {SLIDE} bytes; its eight words go back up by LDM and
- * STM and sp with them. Everything written lies at or above sp, so an interrupt cannot
- * touch it. The schedule ring is armv6m's, 16 words kept twice, its base in r9 (and base +
- * 64 in r11 for the schedule's far words), K's word in r8: both move 8 bytes a round; after
- * each of the first eight groups the schedule word loop writes the ring's next eight words
- * over the group's own. The loops run on public counts only; every address is sp, the
+ * STM and sp with them. What a round writes lies at or above sp, where an interrupt's
+ * stacking cannot reach it; the wipe at the end clears the slide below the home sp too. The
+ * schedule ring is armv6m's, 16 words kept twice, its base in r9 (and base + 64 in r11 for
+ * the schedule's far words), K's word in r8: both move 8 bytes a round; after each of the
+ * first eight groups the schedule word loop writes the ring's next eight words over the
+ * group's own. The loops run on public counts only; every address is sp, the
  * arguments, K or the ring base plus a fixed offset.
  *
  * Registers: the round's and the schedule word's r0-r7, with K's word in r8 and the ring's
